@@ -1,0 +1,209 @@
+import type { UserRoleCode } from './roles';
+
+/**
+ * Access rules as data: every permission question in the product — navigation, buttons, routes —
+ * is answered by `can()` from this one table. docs/permissions.md is the prose view of it.
+ */
+export const permissions = [
+  'profile.edit',
+  'users.view',
+  'users.manage',
+  'accounts.view',
+  'accounts.manage',
+  'projects.view',
+  'projects.manage',
+  'schoolSignup.create',
+  'settings.manage',
+  'presets.manage',
+  'submissionStatus.view',
+  'proofs.view',
+  'proofs.upload',
+  'proofs.comment',
+  'proofs.approve',
+  'proofs.internal',
+  'orders.view',
+  'orders.place',
+  'sales.view',
+  'sales.manage',
+  'sales.refund',
+  'coupons.manage',
+  'cards.manage',
+  'funds.request',
+  'salesTax.request',
+  'marketing.manage',
+  'marketing.import',
+  // Super-administrator only: the plant side.
+  'super.orderAdmin',
+  'super.pricing',
+  'super.invoices',
+  'super.queues',
+  'super.plants',
+  'super.personalization',
+  'super.impersonate',
+  'super.audit',
+] as const;
+export type Permission = (typeof permissions)[number];
+
+const everyoneSignedIn = ['profile.edit'] as const satisfies readonly Permission[];
+
+const studioStaff = [
+  ...everyoneSignedIn,
+  'users.view',
+  'accounts.view',
+  'projects.view',
+  'submissionStatus.view',
+  'proofs.view',
+  'proofs.comment',
+  'proofs.internal',
+  'orders.view',
+  'sales.view',
+] as const satisfies readonly Permission[];
+
+export const rolePermissions = {
+  // Studio Owner: runs the studio, its schools and its money.
+  8: [
+    ...studioStaff,
+    'users.manage',
+    'accounts.manage',
+    'projects.manage',
+    'schoolSignup.create',
+    'settings.manage',
+    'presets.manage',
+    'proofs.upload',
+    'proofs.approve',
+    'orders.place',
+    'sales.manage',
+    'sales.refund',
+    'coupons.manage',
+    'cards.manage',
+    'funds.request',
+    'salesTax.request',
+    'marketing.manage',
+    'marketing.import',
+  ],
+  // Studio Administrator: the owner's day-to-day deputy; no card or marketing-import rights.
+  7: [
+    ...studioStaff,
+    'users.manage',
+    'accounts.manage',
+    'projects.manage',
+    'schoolSignup.create',
+    'settings.manage',
+    'presets.manage',
+    'proofs.upload',
+    'proofs.approve',
+    'orders.place',
+    'sales.manage',
+    'coupons.manage',
+    'funds.request',
+    'salesTax.request',
+    'marketing.manage',
+  ],
+  // Studio Contact: follows the schools, comments, but neither approves nor orders.
+  16: [...studioStaff],
+  // Sales Rep: signs schools up, sets up their projects, follows their progress.
+  99: [
+    ...everyoneSignedIn,
+    'accounts.view',
+    'accounts.manage',
+    'projects.view',
+    'projects.manage',
+    'schoolSignup.create',
+    'submissionStatus.view',
+    'proofs.view',
+    'orders.view',
+    'sales.view',
+    'marketing.manage',
+  ],
+  // School Administrator: signs off on everything the school does.
+  3: [
+    ...everyoneSignedIn,
+    'users.view',
+    'users.manage',
+    'accounts.view',
+    'projects.view',
+    'settings.manage',
+    'proofs.view',
+    'proofs.upload',
+    'proofs.comment',
+    'proofs.approve',
+    'orders.view',
+    'orders.place',
+    'sales.view',
+    'sales.manage',
+    'coupons.manage',
+    'cards.manage',
+    'funds.request',
+    'salesTax.request',
+  ],
+  // School Yearbook Adviser: builds the book, approves and orders it, runs the store.
+  5: [
+    ...everyoneSignedIn,
+    'users.view',
+    'users.manage',
+    'accounts.view',
+    'projects.view',
+    'projects.manage',
+    'presets.manage',
+    'submissionStatus.view',
+    'proofs.view',
+    'proofs.upload',
+    'proofs.comment',
+    'proofs.approve',
+    'orders.view',
+    'orders.place',
+    'sales.view',
+    'sales.manage',
+    'coupons.manage',
+  ],
+  // School Yearbook Volunteer: uploads pages and comments; never approves or orders.
+  6: [...everyoneSignedIn, 'accounts.view', 'projects.view', 'proofs.view', 'proofs.upload', 'proofs.comment'],
+  // School Yearbook Sales Manager: the online store and its sales.
+  22: [...everyoneSignedIn, 'accounts.view', 'projects.view', 'sales.view', 'sales.manage', 'coupons.manage'],
+  // Treasurer: the school's money.
+  20: [
+    ...everyoneSignedIn,
+    'accounts.view',
+    'sales.view',
+    'sales.refund',
+    'cards.manage',
+    'funds.request',
+    'salesTax.request',
+  ],
+} as const satisfies Record<UserRoleCode, readonly Permission[]>;
+
+export interface AccessSubject {
+  /** A role code of part 3; an unknown code grants nothing. */
+  readonly role: number;
+  readonly bSuperAdmin: boolean;
+}
+
+/** The one permission question. Super administrators may do everything. */
+export function can(subject: AccessSubject | null | undefined, permission: Permission): boolean {
+  if (!subject) return false;
+  if (subject.bSuperAdmin) return true;
+  return rolePermissionsOf(subject.role).includes(permission);
+}
+
+export function permissionsOf(subject: AccessSubject): Permission[] {
+  if (subject.bSuperAdmin) return [...permissions];
+  return [...new Set<Permission>(rolePermissionsOf(subject.role))];
+}
+
+function rolePermissionsOf(role: number): readonly Permission[] {
+  return (rolePermissions as Record<number, readonly Permission[] | undefined>)[role] ?? [];
+}
+
+/**
+ * The roles a user may give others: studio owners and administrators staff their studio and its
+ * schools; school administrators and advisers staff their own school; only super administrators
+ * create sales reps.
+ */
+export function assignableRoles(subject: AccessSubject): UserRoleCode[] {
+  if (subject.bSuperAdmin) return [8, 7, 16, 3, 5, 6, 22, 20, 99];
+  if (subject.role === 8) return [8, 7, 16, 3, 5, 6, 22, 20];
+  if (subject.role === 7) return [7, 16, 3, 5, 6, 22, 20];
+  if (subject.role === 3) return [3, 5, 6, 22, 20];
+  if (subject.role === 5) return [5, 6, 22];
+  return [];
+}

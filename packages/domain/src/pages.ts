@@ -1,0 +1,133 @@
+import type { Permission } from './access';
+
+/**
+ * The admin pages of spec part 2 with their title and the permission that opens them (the entry
+ * guard). The web app shows a page in the navigation only when it is both built and allowed.
+ */
+export interface AdminPage {
+  readonly path: string;
+  readonly title: string;
+  readonly permission: Permission;
+  readonly group: 'Home' | 'School' | 'Sales' | 'Money' | 'Marketing' | 'Studio' | 'Super admin' | 'Processing';
+}
+
+export const adminPages = [
+  { path: '/admin/profile', title: 'Profile', permission: 'profile.edit', group: 'Home' },
+  { path: '/admin/my-account', title: 'My Account', permission: 'accounts.view', group: 'Home' },
+  { path: '/admin/settings', title: 'Settings', permission: 'settings.manage', group: 'Studio' },
+  { path: '/admin/presets', title: 'Presets', permission: 'presets.manage', group: 'Studio' },
+  {
+    path: '/admin/submission_status',
+    title: 'Submission Status',
+    permission: 'submissionStatus.view',
+    group: 'School',
+  },
+  {
+    path: '/admin/marketing_import',
+    title: 'Import Marketing Contacts',
+    permission: 'marketing.import',
+    group: 'Marketing',
+  },
+  { path: '/admin/ypa', title: 'School Sign-up', permission: 'schoolSignup.create', group: 'Studio' },
+  { path: '/admin/accounts', title: 'Accounts', permission: 'accounts.view', group: 'Studio' },
+  { path: '/admin/users', title: 'Users', permission: 'users.view', group: 'Studio' },
+  { path: '/admin/projects', title: 'Project Records', permission: 'projects.view', group: 'School' },
+  { path: '/admin/online-sales', title: 'Online Sales', permission: 'sales.view', group: 'Sales' },
+  { path: '/admin/online-sales/orders', title: 'Online Orders', permission: 'sales.view', group: 'Sales' },
+  { path: '/admin/sales-store-coupons', title: 'Store Coupons', permission: 'coupons.manage', group: 'Sales' },
+  {
+    path: '/admin/marketing-campaigns',
+    title: 'Marketing Campaigns',
+    permission: 'marketing.manage',
+    group: 'Marketing',
+  },
+  {
+    path: '/admin/request-bulk-presale-funds',
+    title: 'Bulk Presale Fund Request',
+    permission: 'funds.request',
+    group: 'Money',
+  },
+  { path: '/admin/request-sales-tax', title: 'Sales Tax Request', permission: 'salesTax.request', group: 'Money' },
+  {
+    path: '/admin/request-single-book-funds',
+    title: 'Single Book Fund Request',
+    permission: 'funds.request',
+    group: 'Money',
+  },
+  { path: '/admin/proofs', title: 'Proofs', permission: 'proofs.view', group: 'School' },
+  { path: '/admin/upload', title: 'Upload Proof', permission: 'proofs.upload', group: 'School' },
+  { path: '/admin/orders', title: 'Order Status', permission: 'orders.view', group: 'School' },
+  { path: '/admin/manage-credit-cards', title: 'Manage Credit Cards', permission: 'cards.manage', group: 'Money' },
+  { path: '/admin/super/order-admin', title: 'Order Admin', permission: 'super.orderAdmin', group: 'Super admin' },
+  {
+    path: '/admin/super/personalization-upload',
+    title: 'Personalization Upload',
+    permission: 'super.personalization',
+    group: 'Super admin',
+  },
+  {
+    path: '/admin/super/customer-pricing',
+    title: 'Customer Pricing',
+    permission: 'super.pricing',
+    group: 'Super admin',
+  },
+  {
+    path: '/admin/super/pricing-adjustments',
+    title: 'Pricing Adjustments',
+    permission: 'super.pricing',
+    group: 'Super admin',
+  },
+  { path: '/admin/super/invoices', title: 'Charge CC', permission: 'super.invoices', group: 'Super admin' },
+  {
+    path: '/admin/super/quickbooks-invoices',
+    title: 'Accounting Invoices',
+    permission: 'super.invoices',
+    group: 'Super admin',
+  },
+  {
+    path: '/admin/super/manufacturing-plants',
+    title: 'Manufacturing Plants',
+    permission: 'super.plants',
+    group: 'Super admin',
+  },
+  { path: '/admin/super/manufacturers', title: 'Manufacturers', permission: 'super.plants', group: 'Super admin' },
+  { path: '/admin/super/audit-log', title: 'Audit Log', permission: 'super.audit', group: 'Super admin' },
+  { path: '/admin/super/outbox', title: 'E-mail Outbox', permission: 'super.audit', group: 'Super admin' },
+  {
+    path: '/admin/super/processing/proofs',
+    title: 'Proof Processing',
+    permission: 'super.queues',
+    group: 'Processing',
+  },
+  {
+    path: '/admin/super/processing/uploads',
+    title: 'Upload Processing',
+    permission: 'super.queues',
+    group: 'Processing',
+  },
+  {
+    path: '/admin/super/processing/notifications',
+    title: 'Notification Processing',
+    permission: 'super.queues',
+    group: 'Processing',
+  },
+  {
+    path: '/admin/super/processing/order-moves',
+    title: 'Order Moves',
+    permission: 'super.queues',
+    group: 'Processing',
+  },
+  { path: '/admin/super/processing/epubs', title: 'EPUB Processing', permission: 'super.queues', group: 'Processing' },
+  {
+    path: '/admin/super/processing/processor-statuses',
+    title: 'Processor Statuses',
+    permission: 'super.queues',
+    group: 'Processing',
+  },
+] as const satisfies readonly AdminPage[];
+
+export type AdminPagePath = (typeof adminPages)[number]['path'];
+
+export function adminPageByPath(path: string): AdminPage | undefined {
+  return adminPages.find((page) => page.path === path);
+}
