@@ -1,0 +1,104 @@
+import { existsSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { healthSchema } from '@colophon/contract';
+import { DASHBOARD_VERSION, parseFilters } from '@colophon/domain';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { sql } from 'drizzle-orm';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Services } from './context';
+import { registerModules } from './modules';
+import { registerAudit } from './plugins/audit';
+import { registerAuthentication } from './plugins/authentication';
+import { registerErrorHandler, registerNotFound } from './plugins/problems';
+
+export interface BuildAppOptions {
+  services: Services;
+  logger?: boolean;
+}
+
+function parseQuery(queryString: string): Record<string, unknown> {
+  const grouped: Record<string, string | string[]> = {};
+  for (const [key, value] of new URLSearchParams(queryString)) {
+    const existing = grouped[key];
+    if (existing === undefined) grouped[key] = value;
+    else grouped[key] = Array.isArray(existing) ? [...existing, value] : [existing, value];
+  }
+  return parseFilters(grouped);
+}
+
+export async function buildApp({ services, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger
+      ? {
+          level: services.config.logLevel,
+          redact: ['req.headers.authorization', 'req.headers.cookie'],
+        }
+      : false,
+    bodyLimit: services.config.bodyLimitBytes,
+    trustProxy: true,
+    routerOptions: { querystringParser: parseQuery },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('services', services);
+
+  // Infrastructure first, then the application's own plugins, then routes (fastify/demo's order).
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+      },
+    },
+  });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Colophon API', version: DASHBOARD_VERSION },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
+      security: [{ bearer: [] }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('X-Dashboard-Version', DASHBOARD_VERSION);
+  });
+  registerErrorHandler(app);
+  registerAuthentication(app);
+  registerAudit(app);
+
+  app.get(
+    '/api/health',
+    { config: { public: true }, schema: { tags: ['platform'], response: { 200: healthSchema } } },
+    async () => {
+      await services.db.execute(sql`select 1`);
+      return { status: 'ok' as const, database: services.dbKind, version: DASHBOARD_VERSION };
+    },
+  );
+
+  await registerModules(app);
+  registerNotFound(app, await serveWebApp(app, services.config.webDist));
+  return app;
+}
+
+/** The built dashboard, same origin as the API; every non-API path gets index.html (client routing). */
+async function serveWebApp(app: FastifyInstance, configured: string | undefined): Promise<boolean> {
+  const root = resolve(configured ?? new URL('../../web/dist', import.meta.url).pathname);
+  if (!existsSync(resolve(root, 'index.html'))) return false;
+  await app.register(fastifyStatic, { root, prefix: '/', wildcard: false, index: false });
+  return true;
+}

@@ -1,0 +1,47 @@
+import type { Db, users } from '@colophon/db';
+import type { Permission } from '@colophon/domain';
+import type { Config } from './config';
+import type { Mailer } from './integrations/email/mailer';
+import type { FileStore } from './integrations/files/file-store';
+
+export type UserRow = typeof users.$inferSelect;
+
+/** Who is calling, resolved once per request from the bearer token. */
+export interface AuthContext {
+  sessionId: string;
+  user: UserRow;
+  /** The super administrator behind an impersonation. */
+  originalUser: UserRow | null;
+  mfaRequired: boolean;
+  mfaValidated: boolean;
+  expiresAt: Date;
+}
+
+/** What every module gets: no module reaches for globals. */
+export interface Services {
+  config: Config;
+  db: Db;
+  dbKind: 'pglite' | 'postgres';
+  mailer: Mailer;
+  files: FileStore;
+  tokenSecret: Uint8Array;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    services: Services;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyContextConfig {
+    /** Opens the route without a session (sign-in, password reset, health). */
+    public?: boolean;
+    /** Opens the route to a session whose multi-factor step is still pending. */
+    mfaStep?: boolean;
+    /** Opens the route to a user who must first choose a new password. */
+    passwordStep?: boolean;
+    /** The permission the caller needs (checked after authentication). */
+    permission?: Permission;
+  }
+}

@@ -1,0 +1,309 @@
+import { listEnvelopeSchema, problemSchema, queryList } from '@colophon/contract';
+import type { Db } from '@colophon/db';
+import type { Permission } from '@colophon/domain';
+import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
+import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { AuthContext } from '../context';
+import { notFound } from '../errors';
+import { callerOf } from '../plugins/authentication';
+import { toCsv } from './csv';
+import { jsonRow } from './json-row';
+
+type Operation = 'list' | 'get' | 'create' | 'update' | 'delete';
+type TableWithId = PgTable & { id: AnyPgColumn };
+type Row = Record<string, unknown> & { id: number };
+
+interface ListQueryBase {
+  page: number;
+  perPage: number;
+  sort?: string | undefined;
+  include?: string[] | undefined;
+}
+
+export interface ResourceContext {
+  db: Db;
+  auth: AuthContext;
+  request: FastifyRequest;
+}
+
+/**
+ * A resource declared once — table, schemas, filters, sorts, access — gets the spec's generic
+ * routes (list, get, create, update, delete) plus a CSV export of the filtered list. A resource
+ * writes code only for what is special about it (hooks below).
+ */
+export interface ResourceDefinition<Query extends ListQueryBase, Create, Update> {
+  /** URL segment under /api, and the tag in the OpenAPI document. */
+  name: string;
+  /** 'Manufacturer': used in messages such as 'Manufacturer 7 was not found.' */
+  label: string;
+  table: TableWithId;
+  item: z.ZodType;
+  listQuery: z.ZodType<Query>;
+  createBody?: z.ZodType<Create>;
+  updateBody?: z.ZodType<Update>;
+  operations?: readonly Operation[];
+  access: { read?: Permission; write: Permission };
+  sorts: Record<string, AnyPgColumn | SQL>;
+  defaultSort: string;
+  /** Conditions from the list query's own filters. */
+  filters?: (query: Query) => (SQL | undefined)[];
+  /** The tenant limit: a condition that keeps the caller to their own rows (undefined = none). */
+  scope?: (context: ResourceContext) => SQL | undefined;
+  /** Extra related data for `include=<name>`, filled in for a page of rows at once. */
+  includes?: Record<string, (rows: Row[], context: ResourceContext) => Promise<void>>;
+  /** Checks that need the database (references, cross-field rules); throw `invalidField`. */
+  validate?: (input: Partial<Create & Update>, context: ResourceContext, existing?: Row) => Promise<void>;
+  /** Replaces the plain insert / update / delete when the resource does more. */
+  create?: (input: Create, context: ResourceContext) => Promise<Row>;
+  update?: (existing: Row, input: Update, context: ResourceContext) => Promise<Row>;
+  remove?: (existing: Row, context: ResourceContext) => Promise<Row | null>;
+  csv: { header: string; value: (row: Row) => string | number | boolean | null | undefined }[];
+}
+
+const EXPORT_BATCH = 1000;
+const EXPORT_MAX_ROWS = 100_000;
+
+export function defineResource<Query extends ListQueryBase, Create, Update>(
+  definition: ResourceDefinition<Query, Create, Update>,
+) {
+  return definition;
+}
+
+export function registerResource<Query extends ListQueryBase, Create, Update>(
+  app: FastifyInstance,
+  definition: ResourceDefinition<Query, Create, Update>,
+) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { table, name, label } = definition;
+  const operations = new Set(definition.operations ?? ['list', 'get', 'create', 'update', 'delete']);
+  const path = `/api/${name}`;
+  const tags = [name];
+  const errorResponses = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
+  const readPermission = definition.access.read;
+  const writePermission = definition.access.write;
+
+  const contextOf = (request: FastifyRequest): ResourceContext => ({
+    db: app.services.db,
+    auth: callerOf(request),
+    request,
+  });
+
+  const whereOf = (context: ResourceContext, query?: Query): SQL | undefined =>
+    and(definition.scope?.(context), ...(query && definition.filters ? definition.filters(query) : []));
+
+  const orderOf = (sort: string | undefined) => {
+    const key = sort ?? definition.defaultSort;
+    const descending = key.startsWith('-');
+    const column = definition.sorts[descending ? key.slice(1) : key] ?? definition.sorts[definition.defaultSort];
+    if (!column) throw new Error(`${name}: default sort ${definition.defaultSort} is not declared`);
+    // The id breaks ties so paging is stable.
+    return [descending ? desc(column) : asc(column), asc(table.id)];
+  };
+
+  const withIncludes = async (rows: Row[], include: string[] | undefined, context: ResourceContext) => {
+    for (const key of include ?? []) {
+      const fill = definition.includes?.[key];
+      if (fill) await fill(rows, context);
+    }
+    return rows.map(jsonRow);
+  };
+
+  const findVisible = async (id: number, context: ResourceContext): Promise<Row> => {
+    const [row] = (await context.db
+      .select()
+      .from(table as PgTable)
+      .where(and(eq(table.id, id), whereOf(context)))
+      .limit(1)) as Row[];
+    // Another tenant's record answers exactly like a missing one.
+    if (!row) throw notFound(`${label} ${id}`);
+    return row;
+  };
+
+  const readConfig: FastifyContextConfig = readPermission ? { permission: readPermission } : {};
+
+  if (operations.has('list')) {
+    routes.get(
+      path,
+      {
+        config: readConfig,
+        schema: {
+          tags,
+          summary: `List ${name}`,
+          querystring: definition.listQuery,
+          response: { 200: listEnvelopeSchema(definition.item), ...errorResponses },
+        },
+      },
+      async (request) => {
+        const context = contextOf(request);
+        const query = request.query as Query;
+        const where = whereOf(context, query);
+        const [totals] = await context.db
+          .select({ total: count() })
+          .from(table as PgTable)
+          .where(where);
+        const rows = (await context.db
+          .select()
+          .from(table as PgTable)
+          .where(where)
+          .orderBy(...orderOf(query.sort))
+          .limit(query.perPage)
+          .offset((query.page - 1) * query.perPage)) as Row[];
+        return {
+          data: await withIncludes(rows, query.include, context),
+          total: Number(totals?.total ?? 0),
+          page: query.page,
+          perPage: query.perPage,
+        };
+      },
+    );
+
+    routes.get(
+      `${path}/export`,
+      {
+        config: readConfig,
+        schema: {
+          tags,
+          summary: `Export the filtered ${name} as CSV`,
+          querystring: definition.listQuery,
+          produces: ['text/csv'],
+          response: { 200: z.string(), ...errorResponses },
+        },
+      },
+      async (request, reply) => {
+        const context = contextOf(request);
+        const query = request.query as Query;
+        const where = whereOf(context, query);
+        const lines: string[] = [toCsv([definition.csv.map((column) => column.header)])];
+        // Batches keep memory flat on large exports; the cap keeps one request bounded.
+        for (let offset = 0; offset < EXPORT_MAX_ROWS; offset += EXPORT_BATCH) {
+          const rows = (await context.db
+            .select()
+            .from(table as PgTable)
+            .where(where)
+            .orderBy(...orderOf(query.sort))
+            .limit(EXPORT_BATCH)
+            .offset(offset)) as Row[];
+          if (definition.includes && query.include) await withIncludes(rows, query.include, context);
+          lines.push(toCsv(rows.map((row) => definition.csv.map((column) => column.value(row)))));
+          if (rows.length < EXPORT_BATCH) break;
+        }
+        return reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', `attachment; filename="${name}.csv"`)
+          .send(lines.filter(Boolean).join('\r\n'));
+      },
+    );
+  }
+
+  if (operations.has('get')) {
+    routes.get(
+      `${path}/:id`,
+      {
+        config: readConfig,
+        schema: {
+          tags,
+          summary: `One ${label.toLowerCase()}`,
+          params: z.object({ id: z.coerce.number().int().positive() }),
+          querystring: z.object({ include: queryList(z.string().max(40)).optional() }),
+          response: { 200: definition.item, ...errorResponses },
+        },
+      },
+      async (request) => {
+        const context = contextOf(request);
+        const row = await findVisible(request.params.id, context);
+        const [item] = await withIncludes([row], request.query.include, context);
+        return item;
+      },
+    );
+  }
+
+  if (operations.has('create') && definition.createBody) {
+    routes.post(
+      path,
+      {
+        config: { permission: writePermission },
+        schema: {
+          tags,
+          summary: `Create a ${label.toLowerCase()}`,
+          body: definition.createBody,
+          response: { 201: definition.item, ...errorResponses, 409: problemSchema },
+        },
+      },
+      async (request, reply) => {
+        const context = contextOf(request);
+        const input = request.body as Create;
+        await definition.validate?.(input as Partial<Create & Update>, context);
+        const row = definition.create
+          ? await definition.create(input, context)
+          : (
+              (await context.db
+                .insert(table)
+                .values(input as Record<string, unknown>)
+                .returning()) as Row[]
+            )[0];
+        if (!row) throw new Error(`${name}: insert returned nothing`);
+        return reply.status(201).send(jsonRow(row));
+      },
+    );
+  }
+
+  if (operations.has('update') && definition.updateBody) {
+    routes.put(
+      `${path}/:id`,
+      {
+        config: { permission: writePermission },
+        schema: {
+          tags,
+          summary: `Update a ${label.toLowerCase()}`,
+          params: z.object({ id: z.coerce.number().int().positive() }),
+          body: definition.updateBody,
+          response: { 200: definition.item, ...errorResponses, 409: problemSchema },
+        },
+      },
+      async (request) => {
+        const context = contextOf(request);
+        const existing = await findVisible(request.params.id, context);
+        const input = request.body as Update;
+        await definition.validate?.(input as Partial<Create & Update>, context, existing);
+        const changes = { ...(input as Record<string, unknown>) };
+        if ('updatedAt' in table) changes.updatedAt = new Date();
+        const row = definition.update
+          ? await definition.update(existing, input, context)
+          : Object.keys(input as object).length === 0
+            ? existing
+            : ((await context.db.update(table).set(changes).where(eq(table.id, existing.id)).returning()) as Row[])[0];
+        if (!row) throw notFound(`${label} ${existing.id}`);
+        return jsonRow(row);
+      },
+    );
+  }
+
+  if (operations.has('delete')) {
+    routes.delete(
+      `${path}/:id`,
+      {
+        config: { permission: writePermission },
+        schema: {
+          tags,
+          summary: `Delete a ${label.toLowerCase()}`,
+          params: z.object({ id: z.coerce.number().int().positive() }),
+          response: { 200: definition.item, 204: z.null(), ...errorResponses, 409: problemSchema },
+        },
+      },
+      async (request, reply) => {
+        const context = contextOf(request);
+        const existing = await findVisible(request.params.id, context);
+        if (definition.remove) {
+          const kept = await definition.remove(existing, context);
+          if (kept) return reply.status(200).send(jsonRow(kept));
+          return reply.status(204).send(null);
+        }
+        await context.db.delete(table).where(eq(table.id, existing.id));
+        return reply.status(204).send(null);
+      },
+    );
+  }
+}

@@ -1,0 +1,45 @@
+import { createDb, hasData, seedDemo } from '@colophon/db';
+import closeWithGrace from 'close-with-grace';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { createServices } from './services';
+
+const config = loadConfig();
+const handle = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await handle.migrate();
+
+let demoSignIns: Awaited<ReturnType<typeof seedDemo>> | null = null;
+if (config.demo && !(await hasData(handle.db))) {
+  demoSignIns = await seedDemo(handle.db, { password: config.demoPassword });
+}
+
+const services = await createServices(config, handle);
+const app = await buildApp({ services });
+
+closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
+  if (err) app.log.error({ err }, 'closing after an error');
+  else app.log.info({ signal }, 'closing');
+  await app.close();
+  await handle.close();
+});
+
+await app.listen({ port: config.port, host: config.host });
+const url = `http://localhost:${config.port}`;
+const lines = [
+  '',
+  `Colophon is running at ${url} (database: ${handle.kind}${handle.kind === 'pglite' ? ` in ${config.dataDir}` : ''})`,
+  `API documentation: ${url}/api/docs`,
+];
+if (config.demo) {
+  lines.push(
+    `Demo sign-ins (password: ${config.demoPassword === 'colophon-demo' ? 'colophon-demo' : 'DEMO_PASSWORD'}):`,
+  );
+  const signIns = demoSignIns ?? null;
+  if (signIns) {
+    for (const signIn of signIns)
+      lines.push(`  ${signIn.email.padEnd(28)} ${signIn.role}${signIn.note ? ` (${signIn.note})` : ''}`);
+  } else {
+    lines.push('  see the README (the demo was loaded on the first start)');
+  }
+}
+console.log(lines.join('\n'));

@@ -1,0 +1,199 @@
+import { randomInt } from 'node:crypto';
+import {
+  mfaMethodBodySchema,
+  mfaSendCodeBodySchema,
+  mfaSendCodeResponseSchema,
+  mfaValidateCodeBodySchema,
+  mfaValidateCodeResponseSchema,
+  problemSchema,
+  totpEnableBodySchema,
+  totpSetupResponseSchema,
+} from '@colophon/contract';
+import { mfaCodes, sessions, users } from '@colophon/db';
+import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { generateSecret, generateURI, verify } from 'otplib';
+import { z } from 'zod';
+import type { AuthContext } from '../../context';
+import { AppError, invalidField } from '../../errors';
+import { callerOf } from '../../plugins/authentication';
+import { sha256 } from './routes';
+
+export const MFA_CODE_MINUTES = 10;
+export const MFA_MAX_TRIES = 5;
+const MAX_SENDS_PER_WINDOW = 5;
+const tags = ['mfa'];
+const problems = {
+  400: problemSchema,
+  401: problemSchema,
+  403: problemSchema,
+  410: problemSchema,
+  429: problemSchema,
+};
+
+const codeHashOf = (sessionId: string, code: string) => sha256(`${sessionId}:${code}`);
+
+async function verifyTotp(secret: string, code: string): Promise<boolean> {
+  const result = await verify({ secret, token: code, epochTolerance: 30 });
+  return result.valid;
+}
+
+/** The body repeats the user id and token (spec part 7); both must be the caller's own. */
+function assertOwnSession(request: FastifyRequest, auth: AuthContext, body: { user_id: number; token: string }) {
+  if (body.user_id !== auth.user.id) throw invalidField('user_id', 'This is not the signed-in user.');
+  const bearer = request.headers.authorization?.slice(7).trim();
+  if (body.token !== bearer) throw invalidField('token', 'This is not the token of the current session.');
+}
+
+export async function registerMfaRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { services } = app;
+
+  routes.post(
+    '/api/users/mfa/send_code',
+    {
+      config: { mfaStep: true, passwordStep: true },
+      schema: { tags, body: mfaSendCodeBodySchema, response: { 200: mfaSendCodeResponseSchema, ...problems } },
+    },
+    async (request) => {
+      const auth = callerOf(request);
+      assertOwnSession(request, auth, request.body);
+      const { method } = request.body;
+      if (method === 'totp' && !auth.user.totpSecret) {
+        throw invalidField('method', 'No authenticator app is set up for this user. Use e-mail instead.');
+      }
+      const windowStart = new Date(Date.now() - MFA_CODE_MINUTES * 60_000);
+      const [recent] = await services.db
+        .select({ sends: count() })
+        .from(mfaCodes)
+        .where(and(eq(mfaCodes.sessionId, auth.sessionId), gt(mfaCodes.createdAt, windowStart)));
+      if (Number(recent?.sends ?? 0) >= MAX_SENDS_PER_WINDOW) {
+        throw new AppError(
+          'too_many_requests',
+          `Too many codes asked for. Wait ${MFA_CODE_MINUTES} minutes and try again.`,
+        );
+      }
+      // A new code retires every earlier one of this session.
+      await services.db
+        .update(mfaCodes)
+        .set({ usedAt: new Date() })
+        .where(and(eq(mfaCodes.sessionId, auth.sessionId), isNull(mfaCodes.usedAt)));
+      const expiresAt = new Date(Date.now() + MFA_CODE_MINUTES * 60_000);
+      if (method === 'totp') {
+        await services.db
+          .insert(mfaCodes)
+          .values({ sessionId: auth.sessionId, userId: auth.user.id, method, codeHash: null, expiresAt });
+        return { method, sentTo: null };
+      }
+      const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+      await services.db.insert(mfaCodes).values({
+        sessionId: auth.sessionId,
+        userId: auth.user.id,
+        method,
+        codeHash: codeHashOf(auth.sessionId, code),
+        expiresAt,
+      });
+      await services.mailer.send({
+        to: auth.user.email,
+        subject: 'Your Colophon verification code',
+        text: `Your Colophon verification code is ${code}. It works once, for ${MFA_CODE_MINUTES} minutes.\n`,
+      });
+      if (services.config.demo) request.log.info({ email: auth.user.email, code }, 'MFA code (demo mode)');
+      return { method, sentTo: auth.user.email };
+    },
+  );
+
+  routes.post(
+    '/api/users/mfa/validate_code',
+    {
+      config: { mfaStep: true, passwordStep: true },
+      schema: { tags, body: mfaValidateCodeBodySchema, response: { 200: mfaValidateCodeResponseSchema, ...problems } },
+    },
+    async (request) => {
+      const auth = callerOf(request);
+      assertOwnSession(request, auth, request.body);
+      const [pending] = await services.db
+        .select()
+        .from(mfaCodes)
+        .where(and(eq(mfaCodes.sessionId, auth.sessionId), isNull(mfaCodes.usedAt)))
+        .orderBy(desc(mfaCodes.id))
+        .limit(1);
+      if (!pending) throw invalidField('code', 'Ask for a code first.');
+      if (pending.expiresAt.getTime() <= Date.now()) {
+        throw new AppError('gone', 'This code has expired. Ask for a new one.', {
+          errors: [{ path: 'code', message: 'This code has expired. Ask for a new one.' }],
+        });
+      }
+      if (pending.attempts >= MFA_MAX_TRIES) {
+        throw new AppError('too_many_requests', 'Too many wrong codes. Ask for a new one.', {
+          errors: [{ path: 'code', message: 'Too many wrong codes. Ask for a new one.' }],
+        });
+      }
+      const { code } = request.body;
+      const valid =
+        pending.method === 'totp'
+          ? auth.user.totpSecret !== null && (await verifyTotp(auth.user.totpSecret, code))
+          : pending.codeHash === codeHashOf(auth.sessionId, code);
+      if (!valid) {
+        const attempts = pending.attempts + 1;
+        await services.db.update(mfaCodes).set({ attempts }).where(eq(mfaCodes.id, pending.id));
+        const left = MFA_MAX_TRIES - attempts;
+        const message =
+          left > 0
+            ? `That code is not right. ${left} ${left === 1 ? 'try' : 'tries'} left.`
+            : 'Too many wrong codes. Ask for a new one.';
+        throw invalidField('code', message);
+      }
+      await services.db.update(mfaCodes).set({ usedAt: new Date() }).where(eq(mfaCodes.id, pending.id));
+      await services.db.update(sessions).set({ mfaValidated: true }).where(eq(sessions.id, auth.sessionId));
+      return { mfaValidated: true as const };
+    },
+  );
+
+  routes.post(
+    '/api/users/mfa/totp/setup',
+    { schema: { tags, response: { 200: totpSetupResponseSchema, ...problems } } },
+    async (request) => {
+      const auth = callerOf(request);
+      const secret = generateSecret();
+      await services.db.update(users).set({ totpPendingSecret: secret }).where(eq(users.id, auth.user.id));
+      return { secret, otpauthUrl: generateURI({ issuer: 'Colophon', label: auth.user.email, secret }) };
+    },
+  );
+
+  routes.post(
+    '/api/users/mfa/totp/enable',
+    { schema: { tags, body: totpEnableBodySchema, response: { 204: z.null(), ...problems } } },
+    async (request, reply) => {
+      const auth = callerOf(request);
+      const pending = auth.user.totpPendingSecret;
+      if (!pending) throw invalidField('code', 'Start the authenticator set-up first.');
+      if (!(await verifyTotp(pending, request.body.code))) {
+        throw invalidField('code', 'That code is not right. Check the time on your phone and try again.');
+      }
+      await services.db
+        .update(users)
+        .set({ totpSecret: pending, totpPendingSecret: null, mfaMethod: 'totp', updatedAt: new Date() })
+        .where(eq(users.id, auth.user.id));
+      return reply.status(204).send(null);
+    },
+  );
+
+  routes.put(
+    '/api/users/mfa/method',
+    { schema: { tags, body: mfaMethodBodySchema, response: { 204: z.null(), ...problems } } },
+    async (request, reply) => {
+      const auth = callerOf(request);
+      const { method } = request.body;
+      if (method === 'totp' && !auth.user.totpSecret) {
+        throw invalidField('method', 'Set up the authenticator app first.');
+      }
+      await services.db
+        .update(users)
+        .set({ mfaMethod: method, ...(method === null ? { totpSecret: null } : {}), updatedAt: new Date() })
+        .where(eq(users.id, auth.user.id));
+      return reply.status(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,275 @@
+import { createHash, randomBytes } from 'node:crypto';
+import {
+  changePasswordBodySchema,
+  endImpersonationResponseSchema,
+  forgotPasswordBodySchema,
+  impersonateBodySchema,
+  impersonateResponseSchema,
+  loginBodySchema,
+  loginResponseSchema,
+  problemSchema,
+  resetPasswordBodySchema,
+  sessionStateSchema,
+} from '@colophon/contract';
+import { passwordResetTokens, sessions, users } from '@colophon/db';
+import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { AppError, invalidField, notFound } from '../../errors';
+import { callerOf } from '../../plugins/authentication';
+import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
+import { immediateAccountsOf, permissionHashOf, sessionStateOf, toSessionUser } from './session-user';
+import { invalidateUserTokens, isMfaRequired, openSession, revokeSession } from './sessions';
+import { assertSignInAllowed, recordSignInAttempt } from './throttle';
+
+const RESET_LINK_HOURS = 24;
+const tags = ['auth'];
+const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema, 409: problemSchema };
+
+export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** Creates a single-use set-password link and e-mails it (reset, and the welcome of a new user). */
+export async function sendSetPasswordLink(
+  app: FastifyInstance,
+  user: { id: number; email: string; firstName: string },
+  purpose: 'reset' | 'welcome',
+) {
+  const token = randomBytes(32).toString('base64url');
+  await app.services.db.insert(passwordResetTokens).values({
+    userId: user.id,
+    tokenHash: sha256(token),
+    expiresAt: new Date(Date.now() + (purpose === 'welcome' ? 7 * 24 : RESET_LINK_HOURS) * 3_600_000),
+  });
+  const link = `${app.services.config.publicUrl}/new-password?token=${token}`;
+  const text =
+    purpose === 'welcome'
+      ? `Hello ${user.firstName},\n\nAn account was created for you on Colophon. Choose your password here (the link works for 7 days):\n${link}\n`
+      : `Hello ${user.firstName},\n\nSomeone asked to reset your Colophon password. Choose a new one here (the link works for ${RESET_LINK_HOURS} hours):\n${link}\n\nIf it was not you, ignore this e-mail.\n`;
+  await app.services.mailer.send({
+    to: user.email,
+    subject: purpose === 'welcome' ? 'Welcome to Colophon' : 'Reset your Colophon password',
+    text,
+  });
+}
+
+export async function registerAuthRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { services } = app;
+
+  routes.post(
+    '/api/auth/login',
+    {
+      config: { public: true },
+      schema: { tags, body: loginBodySchema, response: { 200: loginResponseSchema, 429: problemSchema, ...problems } },
+    },
+    async (request) => {
+      const { email, password } = request.body;
+      await assertSignInAllowed(services, email, request.ip);
+      const [user] = await services.db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+      const passwordOk = user
+        ? await verifyPassword(user.passwordHash, password)
+        : (await burnPasswordCheck(password), false);
+      if (!user || !passwordOk || !user.isActive) {
+        await recordSignInAttempt(services, email, request.ip, false);
+        throw new AppError(
+          'unauthenticated',
+          user && passwordOk && !user.isActive
+            ? 'This user is deactivated. Ask your administrator to reactivate it.'
+            : 'The e-mail or password is not right.',
+        );
+      }
+      await recordSignInAttempt(services, email, request.ip, true);
+      await services.db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user.id));
+      const mfaRequired = await isMfaRequired(services, user);
+      const { token } = await openSession(services, {
+        userId: user.id,
+        tokenVersion: user.tokenVersion,
+        mfaRequired,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      const sessionUser = toSessionUser(user, services);
+      return { token, user: sessionUser, mfaRequired, permissionHash: permissionHashOf(sessionUser) };
+    },
+  );
+
+  routes.get(
+    '/api/auth/me',
+    {
+      config: { mfaStep: true, passwordStep: true },
+      schema: { tags, response: { 200: sessionStateSchema, ...problems } },
+    },
+    async (request) => sessionStateOf(services, callerOf(request)),
+  );
+
+  routes.get(
+    '/api/users/:id/user_session_data',
+    {
+      config: { mfaStep: true, passwordStep: true },
+      schema: {
+        tags: ['users'],
+        params: z.object({ id: z.coerce.number().int().positive() }),
+        response: { 200: sessionStateSchema, ...problems },
+      },
+    },
+    async (request) => {
+      const auth = callerOf(request);
+      // The session data of a user is theirs alone; anyone else's answers as missing.
+      if (request.params.id !== auth.user.id) throw notFound(`User ${request.params.id}`);
+      return sessionStateOf(services, auth);
+    },
+  );
+
+  routes.post(
+    '/api/auth/logout',
+    { config: { mfaStep: true, passwordStep: true }, schema: { tags, response: { 204: z.null(), ...problems } } },
+    async (request, reply) => {
+      await revokeSession(services, callerOf(request).sessionId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  routes.post(
+    '/api/auth/password/forgot',
+    {
+      config: { public: true },
+      schema: {
+        tags,
+        body: forgotPasswordBodySchema,
+        response: { 202: z.object({ accepted: z.literal(true) }), ...problems },
+      },
+    },
+    async (request, reply) => {
+      const [user] = await services.db
+        .select()
+        .from(users)
+        .where(sql`lower(${users.email}) = ${request.body.email}`)
+        .limit(1);
+      // The answer is the same whether or not the address is known.
+      if (user?.isActive) await sendSetPasswordLink(app, user, 'reset');
+      return reply.status(202).send({ accepted: true as const });
+    },
+  );
+
+  routes.post(
+    '/api/auth/password/reset',
+    {
+      config: { public: true },
+      schema: { tags, body: resetPasswordBodySchema, response: { 204: z.null(), ...problems } },
+    },
+    async (request, reply) => {
+      const { token, password } = request.body;
+      const [resetToken] = await services.db
+        .select()
+        .from(passwordResetTokens)
+        .where(
+          and(
+            eq(passwordResetTokens.tokenHash, sha256(token)),
+            isNull(passwordResetTokens.usedAt),
+            gt(passwordResetTokens.expiresAt, new Date()),
+          ),
+        )
+        .limit(1);
+      if (!resetToken) throw invalidField('token', 'This link has expired or was already used. Ask for a new one.');
+      const passwordHash = await hashPassword(password);
+      await services.db.transaction(async (tx) => {
+        await tx
+          .update(passwordResetTokens)
+          .set({ usedAt: new Date() })
+          .where(eq(passwordResetTokens.id, resetToken.id));
+        await tx
+          .update(users)
+          .set({ passwordHash, mustChangePassword: false, updatedAt: new Date() })
+          .where(eq(users.id, resetToken.userId));
+      });
+      await invalidateUserTokens(services, resetToken.userId);
+      return reply.status(204).send(null);
+    },
+  );
+
+  routes.post(
+    '/api/auth/password/change',
+    {
+      config: { passwordStep: true },
+      schema: { tags, body: changePasswordBodySchema, response: { 204: z.null(), ...problems } },
+    },
+    async (request, reply) => {
+      const auth = callerOf(request);
+      const { currentPassword, newPassword } = request.body;
+      if (!(await verifyPassword(auth.user.passwordHash, currentPassword))) {
+        throw invalidField('currentPassword', 'This is not your current password.');
+      }
+      if (currentPassword === newPassword)
+        throw invalidField('newPassword', 'Choose a password you have not used here.');
+      await services.db
+        .update(users)
+        .set({ passwordHash: await hashPassword(newPassword), mustChangePassword: false, updatedAt: new Date() })
+        .where(eq(users.id, auth.user.id));
+      // Other devices sign in again; this one carries on.
+      await services.db
+        .update(sessions)
+        .set({ revokedAt: new Date() })
+        .where(and(eq(sessions.userId, auth.user.id), ne(sessions.id, auth.sessionId), isNull(sessions.revokedAt)));
+      return reply.status(204).send(null);
+    },
+  );
+
+  routes.post(
+    '/api/auth/impersonate',
+    {
+      config: { permission: 'super.impersonate' },
+      schema: { tags, body: impersonateBodySchema, response: { 200: impersonateResponseSchema, ...problems } },
+    },
+    async (request) => {
+      const auth = callerOf(request);
+      if (auth.originalUser) throw new AppError('conflict', 'End the current impersonation first.');
+      const [target] = await services.db.select().from(users).where(eq(users.id, request.body.userId)).limit(1);
+      if (!target) throw notFound(`User ${request.body.userId}`);
+      if (target.id === auth.user.id) throw invalidField('userId', 'You cannot impersonate yourself.');
+      if (target.bSuperAdmin) throw invalidField('userId', 'Super administrators cannot be impersonated.');
+      if (!target.isActive) throw invalidField('userId', 'This user is deactivated.');
+      const { token } = await openSession(services, {
+        userId: target.id,
+        tokenVersion: target.tokenVersion,
+        mfaRequired: false,
+        originalUserId: auth.user.id,
+        originalSessionId: auth.sessionId,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      const sessionUser = toSessionUser(target, services);
+      return { token, user: sessionUser, permissionHash: permissionHashOf(sessionUser) };
+    },
+  );
+
+  routes.post(
+    '/api/auth/impersonate/end',
+    {
+      config: { mfaStep: true, passwordStep: true },
+      schema: { tags, response: { 200: endImpersonationResponseSchema, ...problems } },
+    },
+    async (request) => {
+      const auth = callerOf(request);
+      const original = auth.originalUser;
+      if (!original) throw new AppError('conflict', 'You are not impersonating anyone.');
+      await revokeSession(services, auth.sessionId);
+      const [originalSession] = await services.db
+        .select({ id: sessions.originalSessionId })
+        .from(sessions)
+        .where(eq(sessions.id, auth.sessionId));
+      if (originalSession?.id) await revokeSession(services, originalSession.id);
+      // Spec part 4: a restored user without accounts is signed out.
+      if ((await immediateAccountsOf(services, original.id)).length === 0) return { outcome: 'signedOut' as const };
+      const { token } = await openSession(services, {
+        userId: original.id,
+        tokenVersion: original.tokenVersion,
+        mfaRequired: false,
+        ip: request.ip,
+        userAgent: request.headers['user-agent'],
+      });
+      const sessionUser = toSessionUser(original, services);
+      return { outcome: 'restored' as const, token, user: sessionUser, permissionHash: permissionHashOf(sessionUser) };
+    },
+  );
+}

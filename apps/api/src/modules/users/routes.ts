@@ -1,0 +1,269 @@
+import {
+  listEnvelopeSchema,
+  type notificationPreferenceSchema,
+  problemSchema,
+  userAccountCreateSchema,
+  userAccountListQuerySchema,
+  userAccountSchema,
+  userNotificationsBodySchema,
+  userNotificationsSchema,
+  userPermissionsBodySchema,
+  userPermissionsSchema,
+} from '@colophon/contract';
+import { accounts, userAccounts, userNotificationPreferences, users } from '@colophon/db';
+import { can, notificationType, permissionsOf } from '@colophon/domain';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { accountScope } from '../../access/scope';
+import { jsonRow } from '../../engine/json-row';
+import type { ResourceContext } from '../../engine/resource';
+import { forbidden, invalidField, notFound } from '../../errors';
+import { callerOf } from '../../plugins/authentication';
+import { describeConstraint } from '../../plugins/problems';
+import { assertAccountVisible, assertMayAssignRole, usersScope } from './resource';
+
+describeConstraint('user_accounts_user_account_key', 'accountId', 'This account is already linked to the user.');
+
+const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema, 409: problemSchema };
+const idParams = z.object({ id: z.coerce.number().int().positive() });
+
+export async function registerUserRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const contextOf = (request: FastifyRequest): ResourceContext => ({
+    db: app.services.db,
+    auth: callerOf(request),
+    request,
+  });
+
+  /** A user the caller may see (another tenant's user answers as missing). */
+  const visibleUser = async (context: ResourceContext, id: number) => {
+    const [user] = await context.db
+      .select()
+      .from(users)
+      .where(and(eq(users.id, id), usersScope(context)))
+      .limit(1);
+    if (!user) throw notFound(`User ${id}`);
+    return user;
+  };
+
+  const permissionsView = (user: typeof users.$inferSelect) => ({
+    userId: user.id,
+    role: user.role,
+    bSuperAdmin: user.bSuperAdmin,
+    mfaRequired: user.mfaRequired,
+    permissions: permissionsOf(user),
+  });
+
+  routes.get(
+    '/api/users/:id/user_permissions',
+    {
+      config: { permission: 'users.view' },
+      schema: { tags: ['users'], params: idParams, response: { 200: userPermissionsSchema, ...problems } },
+    },
+    async (request) => permissionsView(await visibleUser(contextOf(request), request.params.id)),
+  );
+
+  const savePermissions = async (
+    request: FastifyRequest<{ Params: { id: number }; Body: z.output<typeof userPermissionsBodySchema> }>,
+  ) => {
+    const context = contextOf(request);
+    const user = await visibleUser(context, request.params.id);
+    const { role, bSuperAdmin, mfaRequired } = request.body;
+    if (user.id === context.auth.user.id) throw invalidField('role', 'You cannot change your own permissions.');
+    if ((bSuperAdmin || user.bSuperAdmin) && !context.auth.user.bSuperAdmin) {
+      throw forbidden('Only super administrators grant or withdraw super administration.');
+    }
+    if (role !== user.role) assertMayAssignRole(context, role);
+    const [updated] = await context.db
+      .update(users)
+      // New permissions end every session of the user: their tokens carry the old ones.
+      .set({ role, bSuperAdmin, mfaRequired, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
+      .where(eq(users.id, user.id))
+      .returning();
+    if (!updated) throw notFound(`User ${user.id}`);
+    return permissionsView(updated);
+  };
+  for (const method of ['POST', 'PUT'] as const) {
+    routes.route({
+      method,
+      url: '/api/users/:id/user_permissions',
+      config: { permission: 'users.manage' },
+      schema: {
+        tags: ['users'],
+        params: idParams,
+        body: userPermissionsBodySchema,
+        response: { 200: userPermissionsSchema, ...problems },
+      },
+      handler: savePermissions,
+    });
+  }
+
+  const notificationsView = async (context: ResourceContext, userId: number) => {
+    const stored = await context.db
+      .select()
+      .from(userNotificationPreferences)
+      .where(eq(userNotificationPreferences.userId, userId));
+    const byType = new Map(stored.map((preference) => [preference.typeNotification, preference.email]));
+    // Every notification type is e-mailed unless the user turned it off.
+    return {
+      userId,
+      preferences: notificationType.codes.map((code) => ({ typeNotification: code, email: byType.get(code) ?? true })),
+    };
+  };
+
+  routes.get(
+    '/api/users/:id/user_notifications',
+    {
+      config: { permission: 'profile.edit' },
+      schema: { tags: ['users'], params: idParams, response: { 200: userNotificationsSchema, ...problems } },
+    },
+    async (request) => {
+      const context = contextOf(request);
+      const user = await visibleUser(context, request.params.id);
+      return notificationsView(context, user.id);
+    },
+  );
+
+  const saveNotifications = async (
+    request: FastifyRequest<{ Params: { id: number }; Body: z.output<typeof userNotificationsBodySchema> }>,
+  ) => {
+    const context = contextOf(request);
+    const user = await visibleUser(context, request.params.id);
+    // Everyone sets their own; changing someone else's takes the right to manage users.
+    if (user.id !== context.auth.user.id && !can(context.auth.user, 'users.manage')) {
+      throw forbidden();
+    }
+    const preferences: z.output<typeof notificationPreferenceSchema>[] = request.body.preferences;
+    preferences.forEach((preference, index) => {
+      if (!notificationType.has(preference.typeNotification)) {
+        throw invalidField(
+          `preferences.${index}.typeNotification`,
+          `Unknown notification type ${preference.typeNotification}.`,
+        );
+      }
+    });
+    await context.db.transaction(async (tx) => {
+      for (const preference of preferences) {
+        await tx
+          .insert(userNotificationPreferences)
+          .values({ userId: user.id, typeNotification: preference.typeNotification, email: preference.email })
+          .onConflictDoUpdate({
+            target: [userNotificationPreferences.userId, userNotificationPreferences.typeNotification],
+            set: { email: preference.email },
+          });
+      }
+    });
+    return notificationsView(context, user.id);
+  };
+  for (const method of ['POST', 'PUT'] as const) {
+    routes.route({
+      method,
+      url: '/api/users/:id/user_notifications',
+      config: { permission: 'profile.edit' },
+      schema: {
+        tags: ['users'],
+        params: idParams,
+        body: userNotificationsBodySchema,
+        response: { 200: userNotificationsSchema, ...problems },
+      },
+      handler: saveNotifications,
+    });
+  }
+
+  const userAccountColumns = {
+    id: userAccounts.id,
+    userId: userAccounts.userId,
+    accountId: userAccounts.accountId,
+    createdAt: userAccounts.createdAt,
+    account: { id: accounts.id, code: accounts.code, name: accounts.name, type: accounts.type },
+  };
+
+  routes.get(
+    '/api/user_accounts',
+    {
+      config: { permission: 'users.view' },
+      schema: {
+        tags: ['users'],
+        querystring: userAccountListQuerySchema,
+        response: { 200: listEnvelopeSchema(userAccountSchema), ...problems },
+      },
+    },
+    async (request) => {
+      const context = contextOf(request);
+      const query = request.query;
+      await visibleUser(context, query.userId);
+      const visible = accountScope(context.auth);
+      const where = and(
+        eq(userAccounts.userId, query.userId),
+        visible ? inArray(userAccounts.accountId, visible) : undefined,
+      );
+      const [totals] = await context.db.select({ total: count() }).from(userAccounts).where(where);
+      const order =
+        query.sort === '-accountName'
+          ? desc(accounts.name)
+          : query.sort === 'accountName'
+            ? asc(accounts.name)
+            : query.sort === '-createdAt'
+              ? desc(userAccounts.createdAt)
+              : asc(userAccounts.createdAt);
+      const rows = await context.db
+        .select(userAccountColumns)
+        .from(userAccounts)
+        .innerJoin(accounts, eq(accounts.id, userAccounts.accountId))
+        .where(where)
+        .orderBy(order, asc(userAccounts.id))
+        .limit(query.perPage)
+        .offset((query.page - 1) * query.perPage);
+      return { data: rows.map(jsonRow), total: Number(totals?.total ?? 0), page: query.page, perPage: query.perPage };
+    },
+  );
+
+  routes.post(
+    '/api/user_accounts',
+    {
+      config: { permission: 'users.manage' },
+      schema: { tags: ['users'], body: userAccountCreateSchema, response: { 201: userAccountSchema, ...problems } },
+    },
+    async (request, reply) => {
+      const context = contextOf(request);
+      const user = await visibleUser(context, request.body.userId);
+      await assertAccountVisible(context, request.body.accountId);
+      const [link] = await context.db
+        .insert(userAccounts)
+        .values({ userId: user.id, accountId: request.body.accountId })
+        .returning({ id: userAccounts.id });
+      if (!link) throw new Error('user_accounts insert returned nothing');
+      const [row] = await context.db
+        .select(userAccountColumns)
+        .from(userAccounts)
+        .innerJoin(accounts, eq(accounts.id, userAccounts.accountId))
+        .where(eq(userAccounts.id, link.id));
+      return reply.status(201).send(jsonRow(row as Record<string, unknown>) as z.infer<typeof userAccountSchema>);
+    },
+  );
+
+  routes.delete(
+    '/api/user_accounts/:id',
+    {
+      config: { permission: 'users.manage' },
+      schema: { tags: ['users'], params: idParams, response: { 204: z.null(), ...problems } },
+    },
+    async (request, reply) => {
+      const context = contextOf(request);
+      const visible = accountScope(context.auth);
+      const [link] = await context.db
+        .select()
+        .from(userAccounts)
+        .where(
+          and(eq(userAccounts.id, request.params.id), visible ? inArray(userAccounts.accountId, visible) : undefined),
+        )
+        .limit(1);
+      if (!link) throw notFound(`Account link ${request.params.id}`);
+      await visibleUser(context, link.userId);
+      await context.db.delete(userAccounts).where(eq(userAccounts.id, link.id));
+      return reply.status(204).send(null);
+    },
+  );
+}

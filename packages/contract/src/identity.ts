@@ -1,0 +1,209 @@
+import { permissions, type TimeZoneCode, timeZone, userRole } from '@colophon/domain';
+import { z } from 'zod';
+import {
+  emailSchema,
+  listQuerySchema,
+  nameSchema,
+  passwordSchema,
+  queryBoolean,
+  queryList,
+  timestampSchema,
+} from './common';
+
+export const roleCodeSchema = z
+  .number()
+  .int()
+  .refine((code) => userRole.has(code), { message: `Must be one of the role codes ${userRole.codes.join(', ')}` });
+export const timeZoneSchema = z.enum(timeZone.codes as readonly TimeZoneCode[] as [TimeZoneCode, ...TimeZoneCode[]]);
+export const permissionSchema = z.enum(permissions);
+
+export const userPermissionSchema = z.object({
+  bSuperAdmin: z.boolean(),
+  role: z.number().int(),
+  permissions: z.array(permissionSchema),
+});
+
+/** The session user of spec part 3. */
+export const sessionUserSchema = z
+  .object({
+    id: z.number().int(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    uriAvatar: z.string().nullable(),
+    timezone: timeZoneSchema,
+    role: z.number().int(),
+    mfaMethod: z.enum(['email', 'totp']).nullable(),
+    mustChangePassword: z.boolean(),
+    userPermission: userPermissionSchema,
+  })
+  .meta({ id: 'SessionUser' });
+export type SessionUser = z.infer<typeof sessionUserSchema>;
+
+export const immediateAccountSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  type: z.number().int(),
+  typeSoftware: z.number().int(),
+  typeWhereCreated: z.number().int(),
+  country: z.string(),
+  parentAccountId: z.number().int().nullable(),
+  depth: z.number().int(),
+});
+export type ImmediateAccount = z.infer<typeof immediateAccountSchema>;
+
+/** The session state of spec part 3. */
+export const sessionStateSchema = z
+  .object({
+    user: sessionUserSchema,
+    isStudioUser: z.boolean(),
+    isSubStudioUser: z.boolean(),
+    isDirectToSchool: z.boolean(),
+    immediateAccounts: z.array(immediateAccountSchema),
+    permissionHash: z.string(),
+    redirectLocation: z.string().nullable(),
+    mfaRequired: z.boolean(),
+    mfaValidated: z.boolean(),
+    impersonating: z.boolean(),
+    originalUser: sessionUserSchema.nullable(),
+    expiresAt: timestampSchema,
+  })
+  .meta({ id: 'SessionState' });
+export type SessionState = z.infer<typeof sessionStateSchema>;
+
+export const loginBodySchema = z.object({ email: emailSchema, password: z.string().min(1, 'Required').max(200) });
+export const loginResponseSchema = z.object({
+  token: z.string(),
+  user: sessionUserSchema,
+  mfaRequired: z.boolean(),
+  permissionHash: z.string(),
+});
+export type LoginResponse = z.infer<typeof loginResponseSchema>;
+
+export const mfaMethodSchema = z.enum(['email', 'totp']);
+export const mfaSendCodeBodySchema = z.object({
+  user_id: z.number().int().positive(),
+  token: z.string().min(1),
+  method: mfaMethodSchema,
+});
+export const mfaSendCodeResponseSchema = z.object({ method: mfaMethodSchema, sentTo: z.string().nullable() });
+export const mfaValidateCodeBodySchema = z.object({
+  user_id: z.number().int().positive(),
+  token: z.string().min(1),
+  code: z.string().regex(/^\d{6}$/, 'Enter the 6-digit code'),
+});
+export const mfaValidateCodeResponseSchema = z.object({ mfaValidated: z.literal(true) });
+export const totpSetupResponseSchema = z.object({ secret: z.string(), otpauthUrl: z.string() });
+export const totpEnableBodySchema = z.object({ code: z.string().regex(/^\d{6}$/, 'Enter the 6-digit code') });
+export const mfaMethodBodySchema = z.object({ method: mfaMethodSchema.nullable() });
+
+export const forgotPasswordBodySchema = z.object({ email: emailSchema });
+export const resetPasswordBodySchema = z.object({ token: z.string().min(20).max(200), password: passwordSchema });
+export const changePasswordBodySchema = z.object({
+  currentPassword: z.string().min(1, 'Required').max(200),
+  newPassword: passwordSchema,
+});
+
+export const impersonateBodySchema = z.object({ userId: z.number().int().positive() });
+export const impersonateResponseSchema = z.object({
+  token: z.string(),
+  user: sessionUserSchema,
+  permissionHash: z.string(),
+});
+export const endImpersonationResponseSchema = z.discriminatedUnion('outcome', [
+  z.object({ outcome: z.literal('restored'), token: z.string(), user: sessionUserSchema, permissionHash: z.string() }),
+  z.object({ outcome: z.literal('signedOut') }),
+]);
+
+/** Users as the users screen lists them. */
+export const userSchema = z
+  .object({
+    id: z.number().int(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    uriAvatar: z.string().nullable(),
+    timezone: timeZoneSchema,
+    role: z.number().int(),
+    bSuperAdmin: z.boolean(),
+    isActive: z.boolean(),
+    mfaRequired: z.boolean(),
+    mfaMethod: mfaMethodSchema.nullable(),
+    lastSignInAt: timestampSchema.nullable(),
+    createdAt: timestampSchema,
+    updatedAt: timestampSchema,
+  })
+  .meta({ id: 'User' });
+export type User = z.infer<typeof userSchema>;
+
+export const userSortKeys = ['lastName', 'email', 'role', 'createdAt', 'lastSignInAt'] as const;
+export const userListQuerySchema = listQuerySchema(userSortKeys).extend({
+  search: z.string().trim().max(100).optional(),
+  role: queryList(z.coerce.number().int()).optional(),
+  isActive: queryBoolean.optional(),
+  accountId: z.coerce.number().int().positive().optional(),
+});
+export type UserListQuery = z.input<typeof userListQuerySchema>;
+
+export const userCreateSchema = z.object({
+  email: emailSchema,
+  firstName: nameSchema,
+  lastName: nameSchema,
+  role: roleCodeSchema,
+  timezone: timeZoneSchema.default('CST'),
+  accountId: z.number().int().positive(),
+});
+export const userUpdateSchema = z
+  .object({
+    email: emailSchema,
+    firstName: nameSchema,
+    lastName: nameSchema,
+    timezone: timeZoneSchema,
+    isActive: z.boolean(),
+  })
+  .partial();
+
+export const userPermissionsBodySchema = z.object({
+  role: roleCodeSchema,
+  bSuperAdmin: z.boolean().default(false),
+  mfaRequired: z.boolean().default(false),
+});
+export const userPermissionsSchema = z.object({
+  userId: z.number().int(),
+  role: z.number().int(),
+  bSuperAdmin: z.boolean(),
+  mfaRequired: z.boolean(),
+  permissions: z.array(permissionSchema),
+});
+
+export const notificationPreferenceSchema = z.object({ typeNotification: z.number().int(), email: z.boolean() });
+export const userNotificationsSchema = z.object({
+  userId: z.number().int(),
+  preferences: z.array(notificationPreferenceSchema),
+});
+export const userNotificationsBodySchema = z.object({ preferences: z.array(notificationPreferenceSchema).max(200) });
+
+export const userAccountSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  accountId: z.number().int(),
+  account: z.object({ id: z.number().int(), code: z.string(), name: z.string(), type: z.number().int() }),
+  createdAt: timestampSchema,
+});
+export const userAccountListQuerySchema = listQuerySchema(['createdAt', 'accountName'] as const).extend({
+  userId: z.coerce.number().int().positive(),
+});
+export const userAccountCreateSchema = z.object({
+  userId: z.number().int().positive(),
+  accountId: z.number().int().positive(),
+});
+
+export const profileUpdateSchema = z
+  .object({ firstName: nameSchema, lastName: nameSchema, timezone: timeZoneSchema })
+  .partial();
+export const avatarBodySchema = z.object({
+  // Base64 of the image, data-URL prefix already stripped (the server strips one if sent).
+  data: z.string().min(1).max(3_000_000),
+});
+export const avatarResponseSchema = z.object({ uriAvatar: z.string() });

@@ -1,0 +1,5 @@
+export * from './accounts';
+export * from './audit';
+export * from './common';
+export * from './identity';
+export * from './manufacturing';

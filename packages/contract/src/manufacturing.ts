@@ -1,0 +1,83 @@
+import { z } from 'zod';
+import { listQuerySchema, queryBoolean, queryList, timestampSchema } from './common';
+
+export const manufacturingPlantSchema = z
+  .object({
+    id: z.number().int(),
+    code: z.string(),
+    name: z.string(),
+    createdAt: timestampSchema,
+    updatedAt: timestampSchema,
+  })
+  .meta({ id: 'ManufacturingPlant' });
+export type ManufacturingPlant = z.infer<typeof manufacturingPlantSchema>;
+
+export const manufacturingPlantCreateSchema = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^[A-Z]$/, 'A single capital letter, e.g. B for Beltsville'),
+  name: z.string().trim().min(1, 'Required').max(100),
+});
+export const manufacturingPlantUpdateSchema = manufacturingPlantCreateSchema.partial();
+export const manufacturingPlantListQuerySchema = listQuerySchema(['code', 'name', 'createdAt'] as const).extend({
+  search: z.string().trim().max(100).optional(),
+  code: queryList(z.string().max(1)).optional(),
+});
+
+export const manufacturerSchema = z
+  .object({
+    id: z.number().int(),
+    code: z.string(),
+    name: z.string(),
+    plantId: z.number().int(),
+    turnTimeDays: z.number().int(),
+    expeditedTurnTimeDays: z.number().int().nullable(),
+    isActive: z.boolean(),
+    createdAt: timestampSchema,
+    updatedAt: timestampSchema,
+    plant: z.object({ id: z.number().int(), code: z.string(), name: z.string() }).optional(),
+  })
+  .meta({ id: 'Manufacturer' });
+export type Manufacturer = z.infer<typeof manufacturerSchema>;
+
+const turnTime = z.number().int().min(1, 'At least 1 business day').max(120, 'At most 120 business days');
+export const manufacturerCreateSchema = z
+  .object({
+    code: z
+      .string()
+      .trim()
+      .regex(/^[A-Z0-9]{1,8}$/, 'Up to 8 capital letters or digits'),
+    name: z.string().trim().min(1, 'Required').max(120),
+    plantId: z.number().int().positive(),
+    turnTimeDays: turnTime,
+    expeditedTurnTimeDays: turnTime.nullable().default(null),
+    isActive: z.boolean().default(true),
+  })
+  .refine((m) => m.expeditedTurnTimeDays === null || m.expeditedTurnTimeDays < m.turnTimeDays, {
+    message: 'The expedited turn time must be shorter than the standard one',
+    path: ['expeditedTurnTimeDays'],
+  });
+export const manufacturerUpdateSchema = z
+  .object({
+    code: z
+      .string()
+      .trim()
+      .regex(/^[A-Z0-9]{1,8}$/, 'Up to 8 capital letters or digits'),
+    name: z.string().trim().min(1, 'Required').max(120),
+    plantId: z.number().int().positive(),
+    turnTimeDays: turnTime,
+    expeditedTurnTimeDays: turnTime.nullable(),
+    isActive: z.boolean(),
+  })
+  .partial();
+export const manufacturerListQuerySchema = listQuerySchema([
+  'code',
+  'name',
+  'turnTimeDays',
+  'createdAt',
+] as const).extend({
+  search: z.string().trim().max(100).optional(),
+  plantId: queryList(z.coerce.number().int().positive()).optional(),
+  isActive: queryBoolean.optional(),
+});

@@ -1,0 +1,224 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { instant, timestamps } from './columns';
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: serial('id').primaryKey(),
+    code: varchar('code', { length: 16 }).notNull(),
+    name: varchar('name', { length: 200 }).notNull(),
+    type: smallint('type').notNull(),
+    typeSoftware: smallint('type_software').notNull().default(0),
+    typeWhereCreated: smallint('type_where_created').notNull().default(1),
+    country: varchar('country', { length: 2 }).notNull().default('US'),
+    parentAccountId: integer('parent_account_id').references((): AnyPgColumn => accounts.id),
+    /** 0 for a top-level account, 1 for a child, 2 for a grandchild: nesting stops there. */
+    depth: smallint('depth').notNull().default(0),
+    mfaRequired: boolean('mfa_required').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('accounts_code_key').on(table.code),
+    index('accounts_parent_idx').on(table.parentAccountId),
+    index('accounts_name_idx').on(table.name),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    email: varchar('email', { length: 254 }).notNull(),
+    passwordHash: text('password_hash'),
+    firstName: varchar('first_name', { length: 100 }).notNull(),
+    lastName: varchar('last_name', { length: 100 }).notNull(),
+    uriAvatar: text('uri_avatar'),
+    timezone: varchar('timezone', { length: 3 }).notNull().default('CST'),
+    role: smallint('role').notNull(),
+    bSuperAdmin: boolean('b_super_admin').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    mfaRequired: boolean('mfa_required').notNull().default(false),
+    mfaMethod: varchar('mfa_method', { length: 8 }),
+    totpSecret: text('totp_secret'),
+    totpPendingSecret: text('totp_pending_secret'),
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
+    /** Bumped whenever sign-in rights change; every token carrying an older value stops working. */
+    tokenVersion: integer('token_version').notNull().default(1),
+    lastSignInAt: instant('last_sign_in_at'),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('users_email_key').on(sql`lower(${table.email})`),
+    index('users_last_name_idx').on(table.lastName, table.firstName),
+    index('users_role_idx').on(table.role),
+    index('users_created_at_idx').on(table.createdAt),
+  ],
+);
+
+export const userAccounts = pgTable(
+  'user_accounts',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [
+    uniqueIndex('user_accounts_user_account_key').on(table.userId, table.accountId),
+    index('user_accounts_account_idx').on(table.accountId),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The super administrator behind an impersonation, null otherwise. */
+    originalUserId: integer('original_user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The session the impersonation started from, restored when it ends. */
+    originalSessionId: uuid('original_session_id'),
+    tokenVersion: integer('token_version').notNull(),
+    mfaRequired: boolean('mfa_required').notNull().default(false),
+    mfaValidated: boolean('mfa_validated').notNull().default(false),
+    ip: varchar('ip', { length: 64 }),
+    userAgent: text('user_agent'),
+    expiresAt: instant('expires_at').notNull(),
+    revokedAt: instant('revoked_at'),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [index('sessions_user_idx').on(table.userId)],
+);
+
+export const mfaCodes = pgTable(
+  'mfa_codes',
+  {
+    id: serial('id').primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    method: varchar('method', { length: 8 }).notNull(),
+    codeHash: text('code_hash'),
+    attempts: smallint('attempts').notNull().default(0),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [index('mfa_codes_session_idx').on(table.sessionId)],
+);
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: varchar('token_hash', { length: 128 }).notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [uniqueIndex('password_reset_tokens_hash_key').on(table.tokenHash)],
+);
+
+export const signInAttempts = pgTable(
+  'sign_in_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    email: varchar('email', { length: 254 }).notNull(),
+    ip: varchar('ip', { length: 64 }).notNull(),
+    succeeded: boolean('succeeded').notNull(),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [
+    index('sign_in_attempts_email_idx').on(table.email, table.createdAt),
+    index('sign_in_attempts_ip_idx').on(table.ip, table.createdAt),
+  ],
+);
+
+export const userNotificationPreferences = pgTable(
+  'user_notification_preferences',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    typeNotification: smallint('type_notification').notNull(),
+    email: boolean('email').notNull().default(true),
+  },
+  (table) => [primaryKey({ columns: [table.userId, table.typeNotification] })],
+);
+
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The person at the keyboard (the super administrator during an impersonation). */
+    actorUserId: integer('actor_user_id'),
+    /** Whom the actor was acting as, when impersonating. */
+    asUserId: integer('as_user_id'),
+    action: varchar('action', { length: 16 }).notNull(),
+    resource: varchar('resource', { length: 64 }).notNull(),
+    resourceId: varchar('resource_id', { length: 64 }),
+    detail: jsonb('detail'),
+    ip: varchar('ip', { length: 64 }),
+    userAgent: text('user_agent'),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [
+    index('audit_log_created_at_idx').on(table.createdAt),
+    index('audit_log_actor_idx').on(table.actorUserId, table.createdAt),
+    index('audit_log_resource_idx').on(table.resource, table.resourceId),
+  ],
+);
+
+export const outboxEmails = pgTable(
+  'outbox_emails',
+  {
+    id: serial('id').primaryKey(),
+    toAddress: varchar('to_address', { length: 254 }).notNull(),
+    subject: varchar('subject', { length: 300 }).notNull(),
+    text: text('text').notNull(),
+    transport: varchar('transport', { length: 16 }).notNull(),
+    sentAt: instant('sent_at'),
+    error: text('error'),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [
+    index('outbox_emails_created_at_idx').on(table.createdAt),
+    index('outbox_emails_to_idx').on(table.toAddress),
+  ],
+);
+
+/** Process-wide settings that every API process must agree on (e.g. the generated token secret). */
+export const appSettings = pgTable('app_settings', {
+  key: varchar('key', { length: 64 }).primaryKey(),
+  value: text('value').notNull(),
+  createdAt: timestamps.createdAt,
+});

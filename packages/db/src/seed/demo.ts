@@ -1,0 +1,352 @@
+import { hash } from '@node-rs/argon2';
+import { count } from 'drizzle-orm';
+import type { Db } from '../create-db';
+import { accounts, manufacturers, manufacturingPlants, userAccounts, users } from '../schema/index';
+
+export interface DemoSignIn {
+  email: string;
+  role: string;
+  note?: string;
+}
+
+export interface DemoOptions {
+  password: string;
+  /** Extra generated users per school, for lists that page. */
+  extraUsersPerSchool?: number;
+}
+
+type NewAccount = typeof accounts.$inferInsert;
+type NewUser = typeof users.$inferInsert;
+
+const SCHOOL_NAMES = [
+  'Maple Grove Elementary',
+  'Riverside Middle School',
+  'Lincoln High School',
+  'Cedar Park K-8',
+  'Westview K-12 Academy',
+  'Little Acorns Preschool',
+  'St. Mark Lutheran Church',
+  'Northside Tigers',
+  'Lakeshore University',
+  'Starlight Dance Company',
+  'Summit Community Group',
+  'Hillcrest High School',
+];
+
+/** True when the database already holds data (the demo is loaded only into an empty one). */
+export async function hasData(db: Db): Promise<boolean> {
+  const [row] = await db.select({ total: count() }).from(users);
+  return Number(row?.total ?? 0) > 0;
+}
+
+/**
+ * The demo season: the house account, a studio with two sub-studios and a sales-rep branch, schools
+ * of many kinds in three countries, one sign-in per role, and the two plants with their presses.
+ * Later capabilities add their own demo records on top of these.
+ */
+export async function seedDemo(db: Db, options: DemoOptions): Promise<DemoSignIn[]> {
+  // One argon2id hash serves every demo user: they share the demo password.
+  const passwordHash = await hash(options.password, { algorithm: 2 });
+
+  const [beltsville, phoenix] = await db
+    .insert(manufacturingPlants)
+    .values([
+      { code: 'B', name: 'Beltsville' },
+      { code: 'P', name: 'Phoenix' },
+    ])
+    .returning();
+  if (!beltsville || !phoenix) throw new Error('plants not created');
+  await db.insert(manufacturers).values([
+    {
+      code: 'BLT1',
+      name: 'Beltsville Offset Line 1',
+      plantId: beltsville.id,
+      turnTimeDays: 15,
+      expeditedTurnTimeDays: 8,
+    },
+    {
+      code: 'BLT2',
+      name: 'Beltsville Offset Line 2',
+      plantId: beltsville.id,
+      turnTimeDays: 15,
+      expeditedTurnTimeDays: 8,
+    },
+    { code: 'BLTD', name: 'Beltsville Digital', plantId: beltsville.id, turnTimeDays: 10, expeditedTurnTimeDays: 5 },
+    {
+      code: 'BLTS',
+      name: 'Beltsville Softcover Bindery',
+      plantId: beltsville.id,
+      turnTimeDays: 12,
+      expeditedTurnTimeDays: 6,
+    },
+    { code: 'PHX1', name: 'Phoenix Offset Line 1', plantId: phoenix.id, turnTimeDays: 18, expeditedTurnTimeDays: 10 },
+    { code: 'PHXD', name: 'Phoenix Digital', plantId: phoenix.id, turnTimeDays: 10, expeditedTurnTimeDays: 5 },
+    {
+      code: 'PHXH',
+      name: 'Phoenix Hardcover Bindery',
+      plantId: phoenix.id,
+      turnTimeDays: 20,
+      expeditedTurnTimeDays: 12,
+    },
+    { code: 'DL1', name: 'Digital Lizard East', plantId: beltsville.id, turnTimeDays: 7, expeditedTurnTimeDays: 3 },
+    { code: 'DL2', name: 'Digital Lizard West', plantId: phoenix.id, turnTimeDays: 7, expeditedTurnTimeDays: 3 },
+    {
+      code: 'PHXS',
+      name: 'Phoenix Saddle Stitch',
+      plantId: phoenix.id,
+      turnTimeDays: 9,
+      expeditedTurnTimeDays: null,
+      isActive: false,
+    },
+  ]);
+
+  const insertAccount = async (account: NewAccount) => {
+    const [row] = await db.insert(accounts).values(account).returning();
+    if (!row) throw new Error(`account ${account.code} not created`);
+    return row;
+  };
+  const house = await insertAccount({ code: 'S00001', name: 'Colophon House Account', type: 13, typeWhereCreated: 2 });
+  const studio = await insertAccount({
+    code: 'S10000',
+    name: 'Evergreen Portrait Studio',
+    type: 9,
+    typeWhereCreated: 2,
+  });
+  const northStudio = await insertAccount({
+    code: 'S10001',
+    name: 'Evergreen North',
+    type: 9,
+    typeWhereCreated: 2,
+    parentAccountId: studio.id,
+    depth: 1,
+  });
+  const southStudio = await insertAccount({
+    code: 'S10002',
+    name: 'Evergreen South',
+    type: 9,
+    typeWhereCreated: 2,
+    parentAccountId: studio.id,
+    depth: 1,
+  });
+  const branch = await insertAccount({
+    code: 'R20000',
+    name: 'Great Lakes Sales Office',
+    type: 10,
+    typeWhereCreated: 2,
+    parentAccountId: studio.id,
+    depth: 1,
+  });
+  const countries = ['US', 'US', 'US', 'CA', 'US', 'US', 'US', 'CA', 'US', 'US', 'BR', 'US'];
+  const types = [2, 3, 6, 4, 5, 1, 7, 8, 11, 12, 13, 6];
+  const parents = [
+    northStudio,
+    northStudio,
+    southStudio,
+    southStudio,
+    branch,
+    studio,
+    studio,
+    northStudio,
+    southStudio,
+    branch,
+    studio,
+    northStudio,
+  ];
+  const schools = [];
+  for (const [index, name] of SCHOOL_NAMES.entries()) {
+    const parent = parents[index] ?? studio;
+    schools.push(
+      await insertAccount({
+        code: `A${String(30001 + index)}`,
+        name,
+        type: types[index] ?? 6,
+        typeSoftware: index % 3 === 0 ? 0 : index % 3 === 1 ? 3 : 9,
+        typeWhereCreated: index % 2 === 0 ? 1 : 2,
+        country: countries[index] ?? 'US',
+        parentAccountId: parent.id,
+        depth: parent.depth + 1,
+        // Hillcrest asks every user for a second factor.
+        mfaRequired: name === 'Hillcrest High School',
+      }),
+    );
+  }
+  const directSchool = await insertAccount({
+    code: 'A39001',
+    name: 'Oak Valley High School',
+    type: 6,
+    typeSoftware: 0,
+    typeWhereCreated: 1,
+  });
+  const lincoln = schools[2]!;
+
+  const people: { user: NewUser; accountIds: number[]; note?: string }[] = [
+    {
+      user: {
+        email: 'super@colophon.test',
+        firstName: 'Sam',
+        lastName: 'Superadmin',
+        role: 8,
+        bSuperAdmin: true,
+        timezone: 'EST',
+      },
+      accountIds: [house.id],
+    },
+    {
+      user: { email: 'owner@colophon.test', firstName: 'Olivia', lastName: 'Owner', role: 8, timezone: 'CST' },
+      accountIds: [studio.id],
+    },
+    {
+      user: {
+        email: 'studioadmin@colophon.test',
+        firstName: 'Adam',
+        lastName: 'Studioadmin',
+        role: 7,
+        timezone: 'CST',
+      },
+      accountIds: [studio.id],
+    },
+    {
+      user: { email: 'contact@colophon.test', firstName: 'Cora', lastName: 'Contact', role: 16, timezone: 'MST' },
+      accountIds: [northStudio.id],
+    },
+    {
+      user: { email: 'salesrep@colophon.test', firstName: 'Reggie', lastName: 'Rep', role: 99, timezone: 'CST' },
+      accountIds: [branch.id],
+    },
+    {
+      user: { email: 'schooladmin@colophon.test', firstName: 'Sofia', lastName: 'Principal', role: 3, timezone: 'PST' },
+      accountIds: [lincoln.id],
+    },
+    {
+      user: { email: 'adviser@colophon.test', firstName: 'Avery', lastName: 'Adviser', role: 5, timezone: 'CST' },
+      accountIds: [lincoln.id],
+    },
+    {
+      user: { email: 'volunteer@colophon.test', firstName: 'Val', lastName: 'Volunteer', role: 6, timezone: 'CST' },
+      accountIds: [lincoln.id],
+    },
+    {
+      user: {
+        email: 'salesmanager@colophon.test',
+        firstName: 'Sal',
+        lastName: 'Salesmanager',
+        role: 22,
+        timezone: 'EST',
+      },
+      accountIds: [lincoln.id],
+    },
+    {
+      user: { email: 'treasurer@colophon.test', firstName: 'Tess', lastName: 'Treasurer', role: 20, timezone: 'HST' },
+      accountIds: [lincoln.id],
+    },
+    {
+      user: {
+        email: 'mfa@colophon.test',
+        firstName: 'Morgan',
+        lastName: 'Factor',
+        role: 5,
+        timezone: 'CST',
+        mfaRequired: true,
+        mfaMethod: 'email',
+      },
+      accountIds: [schools[0]!.id],
+      note: 'e-mail MFA: the code is in the server log and the outbox',
+    },
+    {
+      user: { email: 'direct@colophon.test', firstName: 'Dana', lastName: 'Direct', role: 5, timezone: 'EST' },
+      accountIds: [directSchool.id],
+      note: 'adviser of a school that works with the plant directly',
+    },
+    {
+      user: {
+        email: 'newadviser@colophon.test',
+        firstName: 'Nico',
+        lastName: 'Newcomer',
+        role: 5,
+        timezone: 'CST',
+        mustChangePassword: true,
+      },
+      accountIds: [lincoln.id],
+      note: 'must choose a new password at first sign-in',
+    },
+  ];
+  const firstNames = [
+    'Jordan',
+    'Taylor',
+    'Casey',
+    'Riley',
+    'Jamie',
+    'Morgan',
+    'Quinn',
+    'Parker',
+    'Reese',
+    'Rowan',
+    'Emerson',
+    'Hayden',
+  ];
+  const lastNames = [
+    'Nguyen',
+    'Garcia',
+    'Smith',
+    'Johnson',
+    'Okafor',
+    'Silva',
+    'Martin',
+    'Kowalski',
+    'Tremblay',
+    'Haddad',
+    'Lee',
+    'Brown',
+  ];
+  const staffRoles = [5, 6, 6, 22, 20, 3] as const;
+  const perSchool = options.extraUsersPerSchool ?? 4;
+  for (const [schoolIndex, school] of [...schools, directSchool].entries()) {
+    for (let n = 0; n < perSchool; n++) {
+      const first = firstNames[(schoolIndex * 7 + n * 3) % firstNames.length]!;
+      const last = lastNames[(schoolIndex * 5 + n) % lastNames.length]!;
+      people.push({
+        user: {
+          email: `${first}.${last}.${school.code}.${n}@schools.colophon.test`.toLowerCase(),
+          firstName: first,
+          lastName: last,
+          role: staffRoles[(schoolIndex + n) % staffRoles.length]!,
+          timezone: school.country === 'CA' ? 'EST' : 'CST',
+          isActive: n !== 3,
+        },
+        accountIds: [school.id],
+      });
+    }
+  }
+
+  const created = await db
+    .insert(users)
+    .values(people.map((person) => ({ ...person.user, passwordHash })))
+    .returning({ id: users.id, email: users.email });
+  const idByEmail = new Map(created.map((row) => [row.email, row.id]));
+  await db
+    .insert(userAccounts)
+    .values(
+      people.flatMap((person) =>
+        person.accountIds.map((accountId) => ({ userId: idByEmail.get(person.user.email)!, accountId })),
+      ),
+    );
+
+  const roleNames: Record<number, string> = {
+    8: 'Studio Owner',
+    7: 'Studio Administrator',
+    16: 'Studio Contact',
+    3: 'School Administrator',
+    5: 'School Yearbook Adviser',
+    6: 'School Yearbook Volunteer',
+    22: 'School Yearbook Sales Manager',
+    20: 'Treasurer',
+    99: 'Sales Rep',
+  };
+  return people
+    .filter((person) => person.user.email.endsWith('@colophon.test'))
+    .map((person) => ({
+      email: person.user.email,
+      role: person.user.bSuperAdmin ? 'Super Administrator' : (roleNames[person.user.role] ?? String(person.user.role)),
+      ...(person.note ? { note: person.note } : {}),
+    }));
+}
