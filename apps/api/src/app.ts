@@ -14,7 +14,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Services } from './context';
+import type { CataloguedRoute, Services } from './context';
 import { registerModules } from './modules';
 import { registerAudit } from './plugins/audit';
 import { registerAuthentication } from './plugins/authentication';
@@ -47,6 +47,25 @@ export async function buildApp({ services, logger = true }: BuildAppOptions): Pr
     trustProxy: true,
     routerOptions: { querystringParser: parseQuery },
   }).withTypeProvider<ZodTypeProvider>();
+
+  // Every route with its access settings: the route-table tests and docs/permissions.md read it.
+  const routeCatalogue: CataloguedRoute[] = [];
+  app.decorate('routeCatalogue', routeCatalogue);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    for (const method of methods) {
+      if (method === 'HEAD') continue;
+      routeCatalogue.push({
+        method,
+        url: route.url,
+        public: route.config?.public === true,
+        permission: route.config?.permission,
+        hasBody: Boolean(route.schema?.body),
+        hasIdParam: route.url.includes(':id'),
+      });
+    }
+  });
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -27,9 +27,19 @@ export interface Services {
   tokenSecret: Uint8Array;
 }
 
+export interface CataloguedRoute {
+  method: string;
+  url: string;
+  public: boolean;
+  permission: Permission | undefined;
+  hasBody: boolean;
+  hasIdParam: boolean;
+}
+
 declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
+    routeCatalogue: CataloguedRoute[];
   }
   interface FastifyRequest {
     auth: AuthContext | null;

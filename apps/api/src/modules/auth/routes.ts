@@ -22,6 +22,7 @@ import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import { immediateAccountsOf, permissionHashOf, sessionStateOf, toSessionUser } from './session-user';
 import { invalidateUserTokens, isMfaRequired, openSession, revokeSession } from './sessions';
 import { assertSignInAllowed, recordSignInAttempt } from './throttle';
+import { signIdentityToken } from './tokens';
 
 const RESET_LINK_HOURS = 24;
 const tags = ['auth'];
@@ -254,20 +255,41 @@ export async function registerAuthRoutes(app: FastifyInstance) {
       const original = auth.originalUser;
       if (!original) throw new AppError('conflict', 'You are not impersonating anyone.');
       await revokeSession(services, auth.sessionId);
-      const [originalSession] = await services.db
-        .select({ id: sessions.originalSessionId })
+      const [impersonation] = await services.db
+        .select({ originalSessionId: sessions.originalSessionId })
         .from(sessions)
         .where(eq(sessions.id, auth.sessionId));
-      if (originalSession?.id) await revokeSession(services, originalSession.id);
+      const [originalSession] = impersonation?.originalSessionId
+        ? await services.db.select().from(sessions).where(eq(sessions.id, impersonation.originalSessionId))
+        : [];
       // Spec part 4: a restored user without accounts is signed out.
-      if ((await immediateAccountsOf(services, original.id)).length === 0) return { outcome: 'signedOut' as const };
-      const { token } = await openSession(services, {
-        userId: original.id,
-        tokenVersion: original.tokenVersion,
-        mfaRequired: false,
-        ip: request.ip,
-        userAgent: request.headers['user-agent'],
-      });
+      if ((await immediateAccountsOf(services, original.id)).length === 0) {
+        if (originalSession) await revokeSession(services, originalSession.id);
+        return { outcome: 'signedOut' as const };
+      }
+      // The original session carries on (with its multi-factor requirement cleared) when it still holds.
+      const stillValid =
+        originalSession &&
+        !originalSession.revokedAt &&
+        originalSession.expiresAt.getTime() > Date.now() &&
+        originalSession.tokenVersion === original.tokenVersion;
+      let token: string;
+      if (stillValid) {
+        await services.db.update(sessions).set({ mfaRequired: false }).where(eq(sessions.id, originalSession.id));
+        token = await signIdentityToken(
+          services.tokenSecret,
+          { sid: originalSession.id, sub: String(original.id), ver: original.tokenVersion },
+          originalSession.expiresAt,
+        );
+      } else {
+        ({ token } = await openSession(services, {
+          userId: original.id,
+          tokenVersion: original.tokenVersion,
+          mfaRequired: false,
+          ip: request.ip,
+          userAgent: request.headers['user-agent'],
+        }));
+      }
       const sessionUser = toSessionUser(original, services);
       return { outcome: 'restored' as const, token, user: sessionUser, permissionHash: permissionHashOf(sessionUser) };
     },
