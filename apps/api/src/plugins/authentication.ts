@@ -12,7 +12,9 @@ export function registerAuthentication(app: FastifyInstance) {
 
   app.addHook('onRequest', async (request) => {
     const routeConfig = request.routeOptions.config;
-    if (!request.routeOptions.url) return; // unknown route: the 404 handler answers
+    const url = request.routeOptions.url;
+    // Unknown routes (the 404 handler answers), the web app's files and the API docs need no session.
+    if (!url?.startsWith('/api/') || url.startsWith('/api/docs')) return;
     const header = request.headers.authorization;
     const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : undefined;
     if (token) request.auth = await resolveSession(app.services, token);
