@@ -1,4 +1,15 @@
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config';
+
+const apiTests = {
+  include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
+  testTimeout: 60_000,
+  hookTimeout: 120_000,
+};
+
+// The API tests run on PGlite always, and again on PostgreSQL when a server is named (CI does).
+const postgresProjects: TestProjectInlineConfiguration[] = process.env.TEST_DATABASE_URL
+  ? [{ test: { name: 'api-postgres', ...apiTests, env: { COLOPHON_TEST_DB: 'postgres' } } }]
+  : [];
 
 export default defineConfig({
   test: {
@@ -6,14 +17,8 @@ export default defineConfig({
       { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
       { test: { name: 'db', include: ['packages/db/src/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 } },
-      {
-        test: {
-          name: 'api',
-          include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
-          testTimeout: 60_000,
-          hookTimeout: 120_000,
-        },
-      },
+      { test: { name: 'api', ...apiTests } },
+      ...postgresProjects,
       'apps/web/vite.config.ts',
     ],
   },

@@ -20,13 +20,13 @@ export interface TestApp {
 }
 
 /**
- * A real API on a real database: PGlite in memory by default, or a fresh database on the server
- * named by TEST_DATABASE_URL (CI runs both), migrated and loaded with the demo.
+ * A real API on a real database: PGlite in memory, or (in the api-postgres project) a fresh
+ * database on the server named by TEST_DATABASE_URL; migrated and loaded with the demo.
  */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   let dropDatabase: (() => Promise<void>) | undefined;
   let databaseUrl: string | undefined;
-  const serverUrl = process.env.TEST_DATABASE_URL;
+  const serverUrl = process.env.COLOPHON_TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
   if (serverUrl) {
     const name = `colophon_test_${randomBytes(6).toString('hex')}`;
     const admin = new pg.Client({ connectionString: serverUrl });

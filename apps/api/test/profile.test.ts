@@ -10,12 +10,16 @@ beforeAll(async () => {
 afterAll(async () => t.close());
 
 // The smallest valid PNG: one transparent pixel.
-const PIXEL_PNG =
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+const PIXEL_PNG = 'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
 
 describe('the profile', () => {
   it('changes the name and time zone of the signed-in user only', async () => {
-    const response = await t.call({ method: 'PUT', url: '/api/profile', as: ADVISER, payload: { firstName: 'Avery J.', timezone: 'EST' } });
+    const response = await t.call({
+      method: 'PUT',
+      url: '/api/profile',
+      as: ADVISER,
+      payload: { firstName: 'Avery J.', timezone: 'EST' },
+    });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ firstName: 'Avery J.', timezone: 'EST', email: ADVISER });
     const refused = await t.call({ method: 'PUT', url: '/api/profile', as: ADVISER, payload: { timezone: 'GMT' } });
@@ -62,13 +66,20 @@ describe('the audit log and the outbox', () => {
     const response = await t.call({ method: 'GET', url: '/api/audit_log?resource=profile', as: SUPER });
     expect(response.statusCode).toBe(200);
     const [entry] = response.json().data;
-    expect(entry).toMatchObject({ action: 'PUT', resource: 'profile', actorEmail: ADVISER, asUserId: null, ip: '127.0.0.1' });
+    expect(entry).toMatchObject({
+      action: 'PUT',
+      resource: 'profile',
+      actorEmail: ADVISER,
+      asUserId: null,
+      ip: '127.0.0.1',
+    });
     expect(entry.detail.body).toEqual({ lastName: 'Adviser' });
   });
 
   it('never keeps a password in the audit log', async () => {
     await t.call({ method: 'POST', url: '/api/auth/password/forgot', payload: { email: ADVISER } });
-    const entries = (await t.call({ method: 'GET', url: '/api/audit_log?resource=auth&perPage=100', as: SUPER })).json().data;
+    const entries = (await t.call({ method: 'GET', url: '/api/audit_log?resource=auth&perPage=100', as: SUPER })).json()
+      .data;
     const everything = JSON.stringify(entries);
     expect(everything).not.toContain('colophon-demo');
     expect(everything).toContain('[redacted]');
@@ -76,6 +87,10 @@ describe('the audit log and the outbox', () => {
 
   it('keeps every e-mail in the outbox', async () => {
     const response = await t.call({ method: 'GET', url: `/api/outbox_emails?to=${ADVISER}`, as: SUPER });
-    expect(response.json().data[0]).toMatchObject({ toAddress: ADVISER, subject: 'Reset your Colophon password', transport: 'outbox' });
+    expect(response.json().data[0]).toMatchObject({
+      toAddress: ADVISER,
+      subject: 'Reset your Colophon password',
+      transport: 'outbox',
+    });
   });
 });

@@ -38,7 +38,11 @@ describe('the resource engine, on manufacturing plants and manufacturers', () =>
     expect(data.every((manufacturer: { plant: { code: string } }) => manufacturer.plant.code === 'P')).toBe(true);
     const turnTimes = data.map((manufacturer: { turnTimeDays: number }) => manufacturer.turnTimeDays);
     expect(turnTimes).toEqual([...turnTimes].sort((a, b) => b - a));
-    const both = await t.call({ method: 'GET', url: `/api/manufacturers?plantId[]=${phoenixId}&plantId[]=${beltsvilleId}`, as: SUPER });
+    const both = await t.call({
+      method: 'GET',
+      url: `/api/manufacturers?plantId[]=${phoenixId}&plantId[]=${beltsvilleId}`,
+      as: SUPER,
+    });
     expect(both.json().total).toBe(10);
     const active = await t.call({ method: 'GET', url: '/api/manufacturers?isActive=true', as: SUPER });
     expect(active.json().total).toBe(9);
@@ -49,13 +53,24 @@ describe('the resource engine, on manufacturing plants and manufacturers', () =>
       method: 'POST',
       url: '/api/manufacturers',
       as: SUPER,
-      payload: { code: 'PHX9', name: 'Phoenix Night Shift', plantId: phoenixId, turnTimeDays: 12, expeditedTurnTimeDays: 6 },
+      payload: {
+        code: 'PHX9',
+        name: 'Phoenix Night Shift',
+        plantId: phoenixId,
+        turnTimeDays: 12,
+        expeditedTurnTimeDays: 6,
+      },
     });
     expect(created.statusCode).toBe(201);
     const id = created.json().id;
     const read = await t.call({ method: 'GET', url: `/api/manufacturers/${id}?include=plant`, as: SUPER });
     expect(read.json()).toMatchObject({ code: 'PHX9', plant: { name: 'Phoenix' }, isActive: true });
-    const updated = await t.call({ method: 'PUT', url: `/api/manufacturers/${id}`, as: SUPER, payload: { turnTimeDays: 14 } });
+    const updated = await t.call({
+      method: 'PUT',
+      url: `/api/manufacturers/${id}`,
+      as: SUPER,
+      payload: { turnTimeDays: 14 },
+    });
     expect(updated.json()).toMatchObject({ turnTimeDays: 14, expeditedTurnTimeDays: 6 });
     const [entry] = await t.handle.db.select().from(auditLog).orderBy(desc(auditLog.id)).limit(1);
     expect(entry).toMatchObject({ action: 'PUT', resource: 'manufacturers/:id', resourceId: String(id) });
@@ -127,7 +142,12 @@ describe('the resource engine, on manufacturing plants and manufacturers', () =>
   });
 
   it('answers 404 for an id that does not exist', async () => {
-    const response = await t.call({ method: 'PUT', url: '/api/manufacturers/999999', as: SUPER, payload: { name: 'X' } });
+    const response = await t.call({
+      method: 'PUT',
+      url: '/api/manufacturers/999999',
+      as: SUPER,
+      payload: { name: 'X' },
+    });
     expect(response.statusCode).toBe(404);
   });
 
@@ -156,7 +176,9 @@ describe('the platform', () => {
     expect(response.statusCode).toBe(200);
     const document = response.json();
     expect(document.openapi).toMatch(/^3\./);
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/api/manufacturers', '/api/users/{id}/user_permissions']));
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/api/manufacturers', '/api/users/{id}/user_permissions']),
+    );
   });
 
   it('refuses a body over the size limit with 413', async () => {

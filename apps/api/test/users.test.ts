@@ -87,10 +87,21 @@ describe('creating and changing users', () => {
       method: 'POST',
       url: '/api/users',
       as: ADVISER,
-      payload: { email: 'New.Helper@Lincoln.test', firstName: 'Nia', lastName: 'Helper', role: 6, accountId: lincolnId },
+      payload: {
+        email: 'New.Helper@Lincoln.test',
+        firstName: 'Nia',
+        lastName: 'Helper',
+        role: 6,
+        accountId: lincolnId,
+      },
     });
     expect(response.statusCode).toBe(201);
-    expect(response.json()).toMatchObject({ email: 'new.helper@lincoln.test', role: 6, isActive: true, timezone: 'CST' });
+    expect(response.json()).toMatchObject({
+      email: 'new.helper@lincoln.test',
+      role: 6,
+      isActive: true,
+      timezone: 'CST',
+    });
     expect(response.json()).not.toHaveProperty('passwordHash');
     const [email] = await t.handle.db.select().from(outboxEmails).orderBy(desc(outboxEmails.id)).limit(1);
     expect(email).toMatchObject({ toAddress: 'new.helper@lincoln.test', subject: 'Welcome to Colophon' });
@@ -115,7 +126,10 @@ describe('creating and changing users', () => {
     expect(unknownRole.json().errors[0].path).toBe('role');
     const ownerRole = await t.call({ method: 'POST', url: '/api/users', as: ADVISER, payload: { ...base, role: 8 } });
     expect(ownerRole.statusCode).toBe(400);
-    expect(ownerRole.json().errors[0]).toMatchObject({ path: 'role', message: 'You cannot give the role Studio Owner.' });
+    expect(ownerRole.json().errors[0]).toMatchObject({
+      path: 'role',
+      message: 'You cannot give the role Studio Owner.',
+    });
     const foreign = await t.call({
       method: 'POST',
       url: '/api/users',
@@ -148,14 +162,24 @@ describe('creating and changing users', () => {
       payload: { firstName: 'Theresa', timezone: 'HST' },
     });
     expect(updated.json()).toMatchObject({ firstName: 'Theresa', timezone: 'HST' });
-    const badZone = await t.call({ method: 'PUT', url: `/api/users/${treasurer!.id}`, as: OWNER, payload: { timezone: 'UTC' } });
+    const badZone = await t.call({
+      method: 'PUT',
+      url: `/api/users/${treasurer!.id}`,
+      as: OWNER,
+      payload: { timezone: 'UTC' },
+    });
     expect(badZone.statusCode).toBe(400);
     expect(badZone.json().errors[0].path).toBe('timezone');
     const deactivated = await t.call({ method: 'DELETE', url: `/api/users/${treasurer!.id}`, as: OWNER });
     expect(deactivated.statusCode).toBe(200);
     expect(deactivated.json().isActive).toBe(false);
     expect((await t.call({ method: 'GET', url: '/api/auth/me', as: treasurerToken })).statusCode).toBe(401);
-    const reactivated = await t.call({ method: 'PUT', url: `/api/users/${treasurer!.id}`, as: OWNER, payload: { isActive: true } });
+    const reactivated = await t.call({
+      method: 'PUT',
+      url: `/api/users/${treasurer!.id}`,
+      as: OWNER,
+      payload: { isActive: true },
+    });
     expect(reactivated.json().isActive).toBe(true);
   });
 
@@ -170,7 +194,11 @@ describe('permissions, notifications and linked accounts', () => {
   it('reads and changes a user’s permissions; only a super admin grants super administration', async () => {
     const [volunteer] = await t.handle.db.select().from(users).where(eq(users.email, VOLUNTEER));
     const read = await t.call({ method: 'GET', url: `/api/users/${volunteer!.id}/user_permissions`, as: ADVISER });
-    expect(read.json()).toMatchObject({ role: 6, bSuperAdmin: false, permissions: expect.arrayContaining(['proofs.comment']) });
+    expect(read.json()).toMatchObject({
+      role: 6,
+      bSuperAdmin: false,
+      permissions: expect.arrayContaining(['proofs.comment']),
+    });
     expect(read.json().permissions).not.toContain('orders.place');
     const promote = await t.call({
       method: 'POST',
@@ -186,13 +214,22 @@ describe('permissions, notifications and linked accounts', () => {
       payload: { role: 5, bSuperAdmin: true },
     });
     expect(superGrant.statusCode).toBe(403);
-    await t.call({ method: 'PUT', url: `/api/users/${volunteer!.id}/user_permissions`, as: SUPER, payload: { role: 6 } });
+    await t.call({
+      method: 'PUT',
+      url: `/api/users/${volunteer!.id}/user_permissions`,
+      as: SUPER,
+      payload: { role: 6 },
+    });
   });
 
   it('keeps notification preferences, e-mail on by default', async () => {
     const me = (await t.call({ method: 'GET', url: '/api/auth/me', as: ADVISER })).json();
-    const before = (await t.call({ method: 'GET', url: `/api/users/${me.user.id}/user_notifications`, as: ADVISER })).json();
-    expect(before.preferences.find((preference: { typeNotification: number }) => preference.typeNotification === 1)).toEqual({
+    const before = (
+      await t.call({ method: 'GET', url: `/api/users/${me.user.id}/user_notifications`, as: ADVISER })
+    ).json();
+    expect(
+      before.preferences.find((preference: { typeNotification: number }) => preference.typeNotification === 1),
+    ).toEqual({
       typeNotification: 1,
       email: true,
     });
@@ -203,9 +240,10 @@ describe('permissions, notifications and linked accounts', () => {
       payload: { preferences: [{ typeNotification: 1, email: false }] },
     });
     expect(saved.statusCode).toBe(200);
-    expect(saved.json().preferences.find((preference: { typeNotification: number }) => preference.typeNotification === 1).email).toBe(
-      false,
-    );
+    expect(
+      saved.json().preferences.find((preference: { typeNotification: number }) => preference.typeNotification === 1)
+        .email,
+    ).toBe(false);
     const unknown = await t.call({
       method: 'PUT',
       url: `/api/users/${me.user.id}/user_notifications`,
@@ -218,7 +256,12 @@ describe('permissions, notifications and linked accounts', () => {
 
   it('links and unlinks accounts within the caller’s tree only', async () => {
     const [contact] = await t.handle.db.select().from(users).where(eq(users.email, 'contact@colophon.test'));
-    const link = await t.call({ method: 'POST', url: '/api/user_accounts', as: OWNER, payload: { userId: contact!.id, accountId: lincolnId } });
+    const link = await t.call({
+      method: 'POST',
+      url: '/api/user_accounts',
+      as: OWNER,
+      payload: { userId: contact!.id, accountId: lincolnId },
+    });
     expect(link.statusCode).toBe(201);
     expect(link.json()).toMatchObject({ userId: contact!.id, account: { name: 'Lincoln High School' } });
     const duplicate = await t.call({
@@ -240,7 +283,11 @@ describe('permissions, notifications and linked accounts', () => {
     expect(listed.total).toBe(2);
     const unlinked = await t.call({ method: 'DELETE', url: `/api/user_accounts/${link.json().id}`, as: OWNER });
     expect(unlinked.statusCode).toBe(204);
-    const otherTenant = await t.call({ method: 'DELETE', url: `/api/user_accounts/${listed.data[0].id}`, as: DIRECT_ADVISER });
+    const otherTenant = await t.call({
+      method: 'DELETE',
+      url: `/api/user_accounts/${listed.data[0].id}`,
+      as: DIRECT_ADVISER,
+    });
     expect(otherTenant.statusCode).toBe(404);
   });
 });

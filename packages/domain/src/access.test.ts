@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { assignableRoles, can, type Permission, permissions, permissionsOf } from './access';
+import { adminPages } from './pages';
+
+const as = (role: number, bSuperAdmin = false) => ({ role, bSuperAdmin });
+
+describe('access rules, as a yearbook business runs them', () => {
+  it.each<[string, number, Permission, boolean]>([
+    ['a volunteer comments on proofs', 6, 'proofs.comment', true],
+    ['a volunteer does not approve proofs', 6, 'proofs.approve', false],
+    ['a volunteer does not order', 6, 'orders.place', false],
+    ['an adviser approves proofs', 5, 'proofs.approve', true],
+    ['an adviser orders', 5, 'orders.place', true],
+    ['a treasurer sees money: stored cards', 20, 'cards.manage', true],
+    ['a treasurer requests funds', 20, 'funds.request', true],
+    ['a treasurer does not touch proofs', 20, 'proofs.view', false],
+    ['a sales manager sees online sales', 22, 'sales.view', true],
+    ['a sales manager manages store coupons', 22, 'coupons.manage', true],
+    ['a sales manager does not order books', 22, 'orders.place', false],
+    ['a studio contact reads internal proof comments', 16, 'proofs.internal', true],
+    ['a studio contact does not approve', 16, 'proofs.approve', false],
+    ['a sales rep signs schools up', 99, 'schoolSignup.create', true],
+    ['a school administrator never sees internal proof comments', 3, 'proofs.internal', false],
+    ['a studio owner never reaches the plant side', 8, 'super.queues', false],
+  ])('%s', (_name, role, permission, expected) => {
+    expect(can(as(role), permission)).toBe(expected);
+  });
+
+  it('lets a super administrator do everything', () => {
+    expect(can(as(6, true), 'super.impersonate')).toBe(true);
+    expect(permissionsOf(as(6, true))).toEqual([...permissions]);
+  });
+
+  it('grants nothing to an unknown role or to nobody', () => {
+    expect(can(as(42), 'profile.edit')).toBe(false);
+    expect(can(null, 'profile.edit')).toBe(false);
+  });
+
+  it('lets every signed-in role open its profile', () => {
+    for (const role of [8, 7, 16, 3, 5, 6, 22, 20, 99]) expect(can(as(role), 'profile.edit')).toBe(true);
+  });
+
+  it('keeps super-admin pages to super administrators', () => {
+    for (const page of adminPages.filter((candidate) => candidate.path.startsWith('/admin/super/'))) {
+      for (const role of [8, 7, 16, 3, 5, 6, 22, 20, 99]) expect(can(as(role), page.permission), page.path).toBe(false);
+    }
+  });
+
+  it.each<[string, number, number[]]>([
+    ['a studio owner staffs the studio and its schools', 8, [8, 7, 16, 3, 5, 6, 22, 20]],
+    ['an adviser adds advisers, volunteers and sales managers', 5, [5, 6, 22]],
+    ['a volunteer gives no roles', 6, []],
+  ])('%s', (_name, role, expected) => {
+    expect(assignableRoles(as(role))).toEqual(expected);
+  });
+
+  it('lets only super administrators create sales reps', () => {
+    expect(assignableRoles(as(8))).not.toContain(99);
+    expect(assignableRoles(as(8, true))).toContain(99);
+  });
+});
