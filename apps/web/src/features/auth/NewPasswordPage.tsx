@@ -1,0 +1,157 @@
+import { changePasswordBodySchema, forgotPasswordBodySchema, resetPasswordBodySchema } from '@colophon/contract';
+import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
+import { type JSX, useState } from 'react';
+import { FormError } from '../../components/form/FormError';
+import { withPasswordConfirmation } from '../../components/form/passwordConfirmation';
+import { useSchemaForm } from '../../components/form/useSchemaForm';
+import { changePassword, landingPath, refreshSession } from '../../lib/auth-session';
+import { hasValidSession, useSession } from '../../lib/session';
+import { AuthCard } from './AuthCard';
+import { authApi } from './api';
+
+const route = getRouteApi('/new-password');
+
+/**
+ * /new-password: set a new password from an e-mailed link (`?token=`), the forced change of a
+ * signed-in user who must change theirs, or ask for a link.
+ */
+export function NewPasswordPage(): JSX.Element {
+  const { token } = route.useSearch();
+  const session = useSession();
+  if (token) return <ResetPasswordForm token={token} />;
+  if (hasValidSession(session) && session.user.mustChangePassword) return <ForcedChangeForm />;
+  return <RequestLinkForm />;
+}
+
+const resetFormSchema = withPasswordConfirmation(resetPasswordBodySchema, 'password');
+
+function ResetPasswordForm({ token }: { token: string }) {
+  const [done, setDone] = useState(false);
+  const { form, onSubmit, submitting, formError } = useSchemaForm({
+    schema: resetFormSchema,
+    initialValues: { token, password: '', confirmPassword: '' },
+    submit: authApi.resetPassword,
+    successMessage: 'Your password is set. Sign in with it now.',
+    onSuccess: () => setDone(true),
+  });
+  const tokenError = form.errors.token ? 'This link is not valid. Ask for a new one below.' : null;
+  if (done) {
+    return (
+      <AuthCard title="Password set">
+        <Alert color="green" role="status">
+          Your new password is set.
+        </Alert>
+        <Button component={Link} to="/login">
+          Sign in
+        </Button>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title="Set a new password" description="Use at least 10 characters.">
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <FormError message={formError ?? tokenError} />
+          <PasswordInput
+            label="New password"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('password')}
+          />
+          <PasswordInput
+            label="Confirm new password"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('confirmPassword')}
+          />
+          <Button type="submit" loading={submitting} fullWidth>
+            Set password
+          </Button>
+          <Anchor component={Link} to="/new-password" size="sm" ta="center">
+            Ask for a new link
+          </Anchor>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}
+
+const changeFormSchema = withPasswordConfirmation(changePasswordBodySchema, 'newPassword');
+
+function ForcedChangeForm() {
+  const navigate = useNavigate();
+  const { form, onSubmit, submitting, formError } = useSchemaForm({
+    schema: changeFormSchema,
+    initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
+    submit: async (body) => {
+      await changePassword(body);
+      return refreshSession();
+    },
+    successMessage: 'Your new password is set.',
+    onSuccess: (session) => void navigate({ href: landingPath(session) }),
+  });
+  return (
+    <AuthCard title="Choose a new password" description="Before you go on, replace the password you were given.">
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <FormError message={formError} />
+          <PasswordInput
+            label="Current password"
+            autoComplete="current-password"
+            required
+            {...form.getInputProps('currentPassword')}
+          />
+          <PasswordInput
+            label="New password"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('newPassword')}
+          />
+          <PasswordInput
+            label="Confirm new password"
+            autoComplete="new-password"
+            required
+            {...form.getInputProps('confirmPassword')}
+          />
+          <Button type="submit" loading={submitting} fullWidth>
+            Set password
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}
+
+function RequestLinkForm() {
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const { form, onSubmit, submitting, formError } = useSchemaForm({
+    schema: forgotPasswordBodySchema,
+    initialValues: { email: '' },
+    submit: authApi.forgotPassword,
+    successMessage: null,
+    onSuccess: (_result, body) => setSentTo(body.email),
+  });
+  return (
+    <AuthCard title="Reset your password" description="We will e-mail you a link to set a new password.">
+      {sentTo ? (
+        <Alert color="green" role="status">
+          If an account exists for {sentTo}, a link to set a new password is on its way.
+        </Alert>
+      ) : (
+        <form onSubmit={onSubmit} noValidate>
+          <Stack gap="md">
+            <FormError message={formError} />
+            <TextInput label="Email" type="email" autoComplete="username" required {...form.getInputProps('email')} />
+            <Button type="submit" loading={submitting} fullWidth>
+              Send link
+            </Button>
+          </Stack>
+        </form>
+      )}
+      <Anchor component={Link} to="/login" size="sm" ta="center">
+        Back to sign in
+      </Anchor>
+    </AuthCard>
+  );
+}

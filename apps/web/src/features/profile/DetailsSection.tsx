@@ -1,0 +1,63 @@
+import { profileUpdateSchema, type SessionUser } from '@colophon/contract';
+import { resolveTimeZone, timeZone } from '@colophon/domain';
+import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { FormError } from '../../components/form/FormError';
+import { useSchemaForm } from '../../components/form/useSchemaForm';
+import { Section } from '../../components/layout/Section';
+import { refreshSession } from '../../lib/auth-session';
+import { profileApi } from './api';
+
+export function DetailsSection({ user }: { user: SessionUser }) {
+  const { form, onSubmit, submitting, formError } = useSchemaForm({
+    schema: profileUpdateSchema,
+    initialValues: {
+      firstName: user.firstName,
+      lastName: user.lastName,
+      timezone: resolveTimeZone(user.timezone),
+    },
+    submit: async (body) => {
+      const updated = await profileApi.update(body);
+      await refreshSession();
+      return updated;
+    },
+    successMessage: 'Your details are saved.',
+    onSuccess: (updated) =>
+      form.resetDirty({
+        firstName: updated.firstName,
+        lastName: updated.lastName,
+        timezone: resolveTimeZone(updated.timezone),
+      }),
+  });
+
+  return (
+    <Section title="Your details" description="Dates are shown in your time zone.">
+      <form onSubmit={onSubmit} noValidate>
+        <Stack gap="md">
+          <FormError message={formError} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="First name" autoComplete="given-name" required {...form.getInputProps('firstName')} />
+            <TextInput label="Last name" autoComplete="family-name" required {...form.getInputProps('lastName')} />
+          </SimpleGrid>
+          <Select
+            label="Time zone"
+            data={timeZone.options()}
+            allowDeselect={false}
+            {...form.getInputProps('timezone')}
+          />
+          <TextInput
+            label="Email"
+            value={user.email}
+            readOnly
+            disabled
+            description="Ask an administrator to change it."
+          />
+          <Group justify="flex-end">
+            <Button type="submit" loading={submitting} disabled={!form.isDirty()}>
+              Save details
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Section>
+  );
+}

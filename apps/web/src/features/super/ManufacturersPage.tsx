@@ -1,0 +1,201 @@
+import { type Manufacturer, manufacturerCreateSchema } from '@colophon/contract';
+import { Button, Drawer, Group, NumberInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { getRouteApi } from '@tanstack/react-router';
+import type { JSX } from 'react';
+import { z } from 'zod';
+import { DataTable } from '../../components/data-table/DataTable';
+import {
+  BooleanFilter,
+  ClearFiltersButton,
+  MultiSelectFilter,
+  SearchFilter,
+} from '../../components/data-table/FilterBar';
+import { QueryState } from '../../components/feedback/QueryState';
+import { FormError } from '../../components/form/FormError';
+import { numberInputProps } from '../../components/form/numberInputProps';
+import { numberSelectProps } from '../../components/form/selectProps';
+import { useSchemaForm } from '../../components/form/useSchemaForm';
+import { filterQuery, listQuery } from '../../lib/list-search';
+import { useSession } from '../../lib/session';
+import { manufacturersResource, plantsResource } from './api';
+import { manufacturerColumns } from './columns';
+import type { ManufacturersSearch } from './search';
+import { useDeleteRecord } from './useDeleteRecord';
+
+const route = getRouteApi('/admin/super/manufacturers');
+
+function usePlantOptions() {
+  const query = plantsResource.useList({ perPage: 100, sort: 'code' });
+  const options = (query.data?.data ?? []).map((plant) => ({
+    value: String(plant.id),
+    label: `${plant.name} (${plant.code})`,
+  }));
+  return { query, options };
+}
+
+/** /admin/super/manufacturers: the printers, the plant each ships from, and their turn times. */
+export function ManufacturersPage(): JSX.Element {
+  const { edit, ...list } = route.useSearch();
+  const navigate = route.useNavigate();
+  const zone = useSession()?.user.timezone;
+  const query = manufacturersResource.useList({ ...listQuery(list), include: ['plant'] });
+  const plants = usePlantOptions();
+  const remove = manufacturersResource.useRemove();
+  const deletion = useDeleteRecord<Manufacturer>('manufacturer', remove);
+  const setSearch = (patch: Partial<ManufacturersSearch>) =>
+    void navigate({ search: (previous) => ({ ...previous, ...patch }) });
+  const setFilter = (patch: Partial<ManufacturersSearch>) => setSearch({ ...patch, page: undefined });
+  const filtersActive = Boolean(list.search || list.plantId || list.isActive !== undefined);
+
+  return (
+    <>
+      <DataTable<Manufacturer>
+        label="Manufacturers"
+        columns={manufacturerColumns(zone, { edit: (record) => setSearch({ edit: record.id }), remove: deletion.ask })}
+        query={query}
+        search={list}
+        onSearchChange={setSearch}
+        emptyText="No manufacturers match these filters"
+        onExport={() => manufacturersResource.exportCsv(filterQuery(list))}
+        filters={
+          <>
+            <SearchFilter value={list.search} onChange={(search) => setFilter({ search })} placeholder="Code or name" />
+            <MultiSelectFilter
+              label="Plant"
+              options={plants.options}
+              value={list.plantId}
+              onChange={(plantId) => setFilter({ plantId })}
+            />
+            <BooleanFilter
+              label="Status"
+              yes="Active"
+              no="Inactive"
+              value={list.isActive}
+              onChange={(isActive) => setFilter({ isActive })}
+            />
+            <ClearFiltersButton
+              active={filtersActive}
+              onClear={() => setFilter({ search: undefined, plantId: undefined, isActive: undefined })}
+            />
+          </>
+        }
+        actions={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setSearch({ edit: 'new' })}>
+            New manufacturer
+          </Button>
+        }
+      />
+      {deletion.dialog}
+      <Drawer
+        opened={edit !== undefined}
+        onClose={() => setSearch({ edit: undefined })}
+        title={edit === 'new' ? 'New manufacturer' : 'Edit manufacturer'}
+        position="right"
+        size="md"
+      >
+        {edit === 'new' ? (
+          <ManufacturerForm plantOptions={plants.options} onDone={() => setSearch({ edit: undefined })} />
+        ) : null}
+        {typeof edit === 'number' ? (
+          <EditManufacturer id={edit} plantOptions={plants.options} onDone={() => setSearch({ edit: undefined })} />
+        ) : null}
+      </Drawer>
+    </>
+  );
+}
+
+function EditManufacturer({
+  id,
+  plantOptions,
+  onDone,
+}: {
+  id: number;
+  plantOptions: { value: string; label: string }[];
+  onDone: () => void;
+}) {
+  const query = manufacturersResource.useDetail(id);
+  return (
+    <QueryState query={query}>
+      {(manufacturer) => <ManufacturerForm manufacturer={manufacturer} plantOptions={plantOptions} onDone={onDone} />}
+    </QueryState>
+  );
+}
+
+/** The contract's body (with its turn-time rule); a plant not chosen yet says so in words. */
+const formSchema = manufacturerCreateSchema.safeExtend({
+  plantId: z.number().positive('Choose a plant').pipe(z.number().int()),
+});
+
+function ManufacturerForm({
+  manufacturer,
+  plantOptions,
+  onDone,
+}: {
+  manufacturer?: Manufacturer;
+  plantOptions: { value: string; label: string }[];
+  onDone: () => void;
+}) {
+  const create = manufacturersResource.useCreate();
+  const update = manufacturersResource.useUpdate();
+  const { form, onSubmit, submitting, formError } = useSchemaForm({
+    schema: formSchema,
+    initialValues: {
+      code: manufacturer?.code ?? '',
+      name: manufacturer?.name ?? '',
+      plantId: manufacturer?.plantId ?? Number(plantOptions[0]?.value ?? 0),
+      turnTimeDays: manufacturer?.turnTimeDays ?? 10,
+      expeditedTurnTimeDays: manufacturer?.expeditedTurnTimeDays ?? null,
+      isActive: manufacturer?.isActive ?? true,
+    },
+    submit: (body) => (manufacturer ? update.mutateAsync({ id: manufacturer.id, body }) : create.mutateAsync(body)),
+    successMessage: (saved) => `${saved.name} is saved.`,
+    onSuccess: onDone,
+  });
+
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        <FormError message={formError} />
+        <SimpleGrid cols={2}>
+          <TextInput label="Code" required maxLength={8} {...form.getInputProps('code')} />
+          <TextInput label="Name" required {...form.getInputProps('name')} />
+        </SimpleGrid>
+        <Select
+          label="Plant"
+          required
+          data={plantOptions}
+          allowDeselect={false}
+          {...numberSelectProps(form, 'plantId')}
+        />
+        <SimpleGrid cols={2}>
+          <NumberInput
+            label="Turn time (business days)"
+            required
+            min={1}
+            max={120}
+            allowDecimal={false}
+            {...numberInputProps(form, 'turnTimeDays')}
+          />
+          <NumberInput
+            label="Expedited turn time (business days)"
+            description="Empty: not offered"
+            min={1}
+            max={120}
+            allowDecimal={false}
+            {...numberInputProps(form, 'expeditedTurnTimeDays', { nullable: true })}
+          />
+        </SimpleGrid>
+        <Switch label="Active" {...form.getInputProps('isActive', { type: 'checkbox' })} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={submitting}>
+            {manufacturer ? 'Save manufacturer' : 'Create manufacturer'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,108 @@
+import { type ManufacturingPlant, manufacturingPlantCreateSchema } from '@colophon/contract';
+import { Button, Drawer, Group, Stack, TextInput } from '@mantine/core';
+import { IconPlus } from '@tabler/icons-react';
+import { getRouteApi } from '@tanstack/react-router';
+import type { JSX } from 'react';
+import { DataTable } from '../../components/data-table/DataTable';
+import { ClearFiltersButton, SearchFilter } from '../../components/data-table/FilterBar';
+import { QueryState } from '../../components/feedback/QueryState';
+import { FormError } from '../../components/form/FormError';
+import { useSchemaForm } from '../../components/form/useSchemaForm';
+import { filterQuery, listQuery } from '../../lib/list-search';
+import { useSession } from '../../lib/session';
+import { plantsResource } from './api';
+import { plantColumns } from './columns';
+import type { PlantsSearch } from './search';
+import { useDeleteRecord } from './useDeleteRecord';
+
+const route = getRouteApi('/admin/super/manufacturing-plants');
+
+/** /admin/super/manufacturing-plants: the printing plants (B Beltsville, P Phoenix, …). */
+export function ManufacturingPlantsPage(): JSX.Element {
+  const { edit, ...list } = route.useSearch();
+  const navigate = route.useNavigate();
+  const zone = useSession()?.user.timezone;
+  const query = plantsResource.useList(listQuery(list));
+  const remove = plantsResource.useRemove();
+  const deletion = useDeleteRecord<ManufacturingPlant>('plant', remove);
+  const setSearch = (patch: Partial<PlantsSearch>) =>
+    void navigate({ search: (previous) => ({ ...previous, ...patch }) });
+
+  return (
+    <>
+      <DataTable<ManufacturingPlant>
+        label="Manufacturing plants"
+        columns={plantColumns(zone, { edit: (plant) => setSearch({ edit: plant.id }), remove: deletion.ask })}
+        query={query}
+        search={list}
+        onSearchChange={setSearch}
+        emptyText="No plants match these filters"
+        onExport={() => plantsResource.exportCsv(filterQuery(list))}
+        filters={
+          <>
+            <SearchFilter value={list.search} onChange={(search) => setSearch({ search, page: undefined })} />
+            <ClearFiltersButton
+              active={Boolean(list.search)}
+              onClear={() => setSearch({ search: undefined, page: undefined })}
+            />
+          </>
+        }
+        actions={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setSearch({ edit: 'new' })}>
+            New plant
+          </Button>
+        }
+      />
+      {deletion.dialog}
+      <Drawer
+        opened={edit !== undefined}
+        onClose={() => setSearch({ edit: undefined })}
+        title={edit === 'new' ? 'New plant' : 'Edit plant'}
+        position="right"
+      >
+        {edit === 'new' ? <PlantForm onDone={() => setSearch({ edit: undefined })} /> : null}
+        {typeof edit === 'number' ? <EditPlant id={edit} onDone={() => setSearch({ edit: undefined })} /> : null}
+      </Drawer>
+    </>
+  );
+}
+
+function EditPlant({ id, onDone }: { id: number; onDone: () => void }) {
+  const query = plantsResource.useDetail(id);
+  return <QueryState query={query}>{(plant) => <PlantForm plant={plant} onDone={onDone} />}</QueryState>;
+}
+
+function PlantForm({ plant, onDone }: { plant?: ManufacturingPlant; onDone: () => void }) {
+  const create = plantsResource.useCreate();
+  const update = plantsResource.useUpdate();
+  const { form, onSubmit, submitting, formError } = useSchemaForm({
+    schema: manufacturingPlantCreateSchema,
+    initialValues: { code: plant?.code ?? '', name: plant?.name ?? '' },
+    submit: (body) => (plant ? update.mutateAsync({ id: plant.id, body }) : create.mutateAsync(body)),
+    successMessage: (saved) => `${saved.name} is saved.`,
+    onSuccess: onDone,
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate>
+      <Stack gap="md">
+        <FormError message={formError} />
+        <TextInput
+          label="Code"
+          required
+          maxLength={1}
+          description="One capital letter"
+          {...form.getInputProps('code')}
+        />
+        <TextInput label="Name" required {...form.getInputProps('name')} />
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={submitting}>
+            {plant ? 'Save plant' : 'Create plant'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}

@@ -1,0 +1,67 @@
+import { errorReportStack, isConsoleOnlyError } from '@colophon/domain';
+import { displayName, sessionStore } from './session';
+
+/**
+ * Part 8: uncaught interface errors go to an error-reporting service with the session user's id,
+ * e-mail and name and the first five lines of the stack; browser noise (`isConsoleOnlyError`) is
+ * only logged to the console. The service is an interface: the default writes to the console, a
+ * real one is set with `setErrorReporter`.
+ */
+export interface ErrorReport {
+  message: string;
+  stack: string;
+  user: { id: number; email: string; name: string } | null;
+  context?: string | undefined;
+  url: string;
+  at: string;
+}
+
+export interface ErrorReporter {
+  report(report: ErrorReport): void;
+}
+
+export const consoleErrorReporter: ErrorReporter = {
+  report(report) {
+    console.error('[error report]', report);
+  },
+};
+
+let reporter: ErrorReporter = consoleErrorReporter;
+
+export function setErrorReporter(next: ErrorReporter): void {
+  reporter = next;
+}
+
+function toError(error: unknown): Error {
+  if (error instanceof Error) return error;
+  return new Error(typeof error === 'string' ? error : JSON.stringify(error));
+}
+
+/** Returns whether the error went to the reporter (false: console only). */
+export function reportError(error: unknown, context?: string): boolean {
+  const err = toError(error);
+  if (isConsoleOnlyError(err.message)) {
+    console.error(err);
+    return false;
+  }
+  const user = sessionStore.get()?.user ?? null;
+  reporter.report({
+    message: err.message,
+    stack: errorReportStack(err.stack),
+    user: user ? { id: user.id, email: user.email, name: displayName(user) } : null,
+    context,
+    url: typeof window === 'undefined' ? '' : window.location.href,
+    at: new Date().toISOString(),
+  });
+  return true;
+}
+
+let installed = false;
+
+/** Catches what nothing else did: window errors and unhandled promise rejections. */
+export function installGlobalErrorHandlers(): void {
+  if (installed || typeof window === 'undefined') return;
+  installed = true;
+  window.addEventListener('error', (event) => reportError(event.error ?? event.message, 'window.error'));
+  window.addEventListener('unhandledrejection', (event) => reportError(event.reason, 'unhandledrejection'));
+}
