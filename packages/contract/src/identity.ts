@@ -67,6 +67,8 @@ export const sessionStateSchema = z
     mfaValidated: z.boolean(),
     impersonating: z.boolean(),
     originalUser: sessionUserSchema.nullable(),
+    /** The impersonating super admin is one of the privileged ids: every HTTP method is allowed. */
+    originalUserMayUseAllMethods: z.boolean(),
     expiresAt: timestampSchema,
   })
   .meta({ id: 'SessionState' });

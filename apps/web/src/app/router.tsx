@@ -1,4 +1,12 @@
-import { type AdminPage, adminPageByPath, LOGIN_PATH, PROFILE_PATH } from '@colophon/domain';
+import {
+  type AdminPage,
+  adminPageByPath,
+  type FilterValue,
+  LOGIN_PATH,
+  PROFILE_PATH,
+  parseFilters,
+  serializeFilters,
+} from '@colophon/domain';
 import { notifications } from '@mantine/notifications';
 import type { QueryClient } from '@tanstack/react-query';
 import {
@@ -222,6 +230,30 @@ export const routeTree = rootRoute.addChildren([
   unknownRoute,
 ]);
 
+function parseSearchParams(searchText: string): Record<string, unknown> {
+  const grouped: Record<string, string | string[]> = {};
+  for (const [key, value] of new URLSearchParams(searchText)) {
+    const existing = grouped[key];
+    grouped[key] = existing === undefined ? value : [...(Array.isArray(existing) ? existing : [existing]), value];
+  }
+  return parseFilters(grouped);
+}
+
+function stringifySearchParams(search: Record<string, unknown>): string {
+  const filters: Record<string, FilterValue> = {};
+  for (const [key, value] of Object.entries(search)) {
+    if (isUrlValue(value)) filters[key] = value;
+  }
+  const text = serializeFilters(filters);
+  return text ? `?${text}` : '';
+}
+
+function isUrlValue(value: unknown): value is FilterValue {
+  const scalar = (item: unknown) =>
+    item === null || item === undefined || ['string', 'number', 'boolean'].includes(typeof item);
+  return Array.isArray(value) ? value.every(scalar) : scalar(value);
+}
+
 export function createAppRouter(queryClient: QueryClient, options: { history?: RouterHistory } = {}) {
   return createRouter({
     routeTree,
@@ -231,6 +263,9 @@ export function createAppRouter(queryClient: QueryClient, options: { history?: R
     defaultPreloadStaleTime: 0,
     defaultErrorComponent: RouteErrorPage,
     scrollRestoration: true,
+    // URLs carry filters as the API takes them (spec part 7): `role[]=3&role[]=5&page=2`.
+    parseSearch: parseSearchParams,
+    stringifySearch: stringifySearchParams,
   });
 }
 

@@ -90,17 +90,6 @@ export interface ApiClientConfig {
   /** Where to send the visitor (full path with search) when the API says the session is gone. */
   navigate: (to: string) => void;
   currentPath: () => string;
-  /** The user ids that may use every method while impersonating (part 6; server configuration). */
-  privilegedUserIds: readonly number[];
-}
-
-function privilegedIdsFromEnv(): number[] {
-  const raw: unknown = import.meta.env.VITE_PRIVILEGED_USER_IDS;
-  if (typeof raw !== 'string') return [];
-  return raw
-    .split(',')
-    .map((part) => Number(part.trim()))
-    .filter((id) => Number.isInteger(id) && id > 0);
 }
 
 const defaultConfig: ApiClientConfig = {
@@ -108,7 +97,6 @@ const defaultConfig: ApiClientConfig = {
   reload: () => window.location.reload(),
   navigate: (to) => window.location.assign(to),
   currentPath: () => `${window.location.pathname}${window.location.search}`,
-  privilegedUserIds: privilegedIdsFromEnv(),
 };
 
 let config: ApiClientConfig = { ...defaultConfig };
@@ -138,9 +126,12 @@ function assertMayRequest(method: HttpMethod): void {
   if (!permissionHashMatches(session.permissionHash, session.user.id, session.user.userPermission)) {
     throw cancelledError(INVALID_STATE_MESSAGE);
   }
+  // The privileged ids live in the server's configuration; the session says whether ours is one.
+  const privilegedUserIds =
+    session.originalUserMayUseAllMethods && session.originalUser ? [session.originalUser.id] : [];
   if (
     session.impersonating &&
-    !isMethodAllowedDuringImpersonation(method, session.originalUser?.id, config.privilegedUserIds)
+    !isMethodAllowedDuringImpersonation(method, session.originalUser?.id, privilegedUserIds)
   ) {
     throw cancelledError(INVALID_METHOD_MESSAGE);
   }

@@ -17,6 +17,8 @@ export interface StoredSession {
   mfaValidated: boolean;
   impersonating: boolean;
   originalUser: SessionUser | null;
+  /** The server says the impersonating user is privileged (part 6): every method is allowed. */
+  originalUserMayUseAllMethods: boolean;
   isStudioUser: boolean;
   isSubStudioUser: boolean;
   isDirectToSchool: boolean;
@@ -103,6 +105,7 @@ export const sessionStore = {
       mfaValidated: false,
       impersonating: false,
       originalUser: null,
+      originalUserMayUseAllMethods: false,
       isStudioUser: false,
       isSubStudioUser: false,
       isDirectToSchool: false,
@@ -126,6 +129,7 @@ export const sessionStore = {
       mfaValidated: state.mfaValidated,
       impersonating: state.impersonating,
       originalUser: state.originalUser,
+      originalUserMayUseAllMethods: state.originalUserMayUseAllMethods,
       isStudioUser: state.isStudioUser,
       isSubStudioUser: state.isSubStudioUser,
       isDirectToSchool: state.isDirectToSchool,

@@ -95,10 +95,10 @@ describe('the app routes', () => {
   });
 
   it('sends a signed-out visit to an admin page to login with the page as redirect', async () => {
-    const router = renderAt('/admin/users?role=%5B3%5D');
+    const router = renderAt('/admin/users?role[]=3');
     expect(await screen.findByRole('button', { name: 'Sign in' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/login');
-    expect(router.state.location.search).toEqual({ redirect: '/admin/users?role=%5B3%5D' });
+    expect(router.state.location.search).toEqual({ redirect: '/admin/users?role[]=3' });
   });
 
   it('sends / and unknown paths to login', async () => {

@@ -34,6 +34,7 @@ export function makeSessionState(user: SessionUser, overrides: Partial<SessionSt
     mfaValidated: false,
     impersonating: false,
     originalUser: null,
+    originalUserMayUseAllMethods: false,
     expiresAt: new Date(Date.now() + 3_600_000).toISOString(),
     ...overrides,
   };

@@ -1,37 +1,220 @@
-import { accountListQuerySchema, accountSchema } from '@colophon/contract';
-import { accounts } from '@colophon/db';
-import { accountType } from '@colophon/domain';
-import { eq, ilike, inArray, or } from 'drizzle-orm';
+import { accountCreateSchema, accountListQuerySchema, accountSchema, accountUpdateSchema } from '@colophon/contract';
+import { accountAddresses, accountContacts, accounts } from '@colophon/db';
+import { accountType, country, isHouseAccount, softwareType, whereCreated } from '@colophon/domain';
+import { and, asc, count, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { accountScope } from '../../access/scope';
-import { defineResource } from '../../engine/resource';
+import { defineResource, type ResourceContext } from '../../engine/resource';
+import { AppError } from '../../errors';
+import { describeConstraint } from '../../plugins/problems';
+import { notify } from '../notifications/notify';
+import {
+  checkAccountChanges,
+  followSoftwareChange,
+  insertAccount,
+  prepareNewAccount,
+  redepthChildren,
+  replaceAddressesAndContacts,
+} from './service';
+import { type AccountRow, subtreeIdsSql } from './tree';
 
-/** Accounts as far as access needs them (pickers, linking); the accounts capability adds writing. */
+describeConstraint('accounts_code_key', 'code', 'Another account already has this code.');
+describeConstraint('accounts_parent_account_id_accounts_id_fk', 'parentAccountId', 'No account has this id.');
+
+type Row = Record<string, unknown> & { id: number };
+
+/** The filters of the accounts list, shared by `GET accounts` and `POST accounts/get/get_accounts_post`. */
+export interface AccountFilters {
+  search?: string | undefined;
+  ids?: number[] | undefined;
+  type?: number[] | undefined;
+  typeSoftware?: number[] | undefined;
+  typeWhereCreated?: number[] | undefined;
+  country?: string[] | undefined;
+  parentAccountId?: number | undefined;
+  ancestorId?: number | undefined;
+  depth?: number[] | undefined;
+  isActive?: boolean | undefined;
+  excludeStoreOnly?: boolean | undefined;
+}
+
+export function accountFilters(filters: AccountFilters): (SQL | undefined)[] {
+  const pattern = filters.search ? `%${filters.search.replace(/[\\%_]/g, '\\$&')}%` : undefined;
+  return [
+    pattern ? or(ilike(accounts.name, pattern), ilike(accounts.code, pattern)) : undefined,
+    filters.ids?.length ? inArray(accounts.id, filters.ids) : undefined,
+    filters.type?.length ? inArray(accounts.type, filters.type) : undefined,
+    filters.typeSoftware?.length ? inArray(accounts.typeSoftware, filters.typeSoftware) : undefined,
+    filters.typeWhereCreated?.length ? inArray(accounts.typeWhereCreated, filters.typeWhereCreated) : undefined,
+    filters.country?.length ? inArray(accounts.country, filters.country) : undefined,
+    filters.parentAccountId ? eq(accounts.parentAccountId, filters.parentAccountId) : undefined,
+    filters.ancestorId
+      ? and(inArray(accounts.id, subtreeIdsSql(filters.ancestorId)), ne(accounts.id, filters.ancestorId))
+      : undefined,
+    filters.depth?.length ? inArray(accounts.depth, filters.depth) : undefined,
+    filters.isActive === undefined ? undefined : eq(accounts.isActive, filters.isActive),
+    filters.excludeStoreOnly ? ne(accounts.typeSoftware, 9) : undefined,
+  ];
+}
+
+/**
+ * The accounts the caller sees (the rule of `accountScope`), tested on each row with hashed
+ * subplans rather than joined against a second scan of accounts.
+ */
+export function accountsScope(context: ResourceContext): SQL | undefined {
+  if (context.auth.user.bSuperAdmin) return undefined;
+  const linked = sql`(select ua.account_id from user_accounts ua where ua.user_id = ${context.auth.user.id})`;
+  return sql`(${accounts.id} in ${linked} or ${accounts.parentAccountId} in (
+    select ua.account_id from user_accounts ua where ua.user_id = ${context.auth.user.id}
+    union all select c.id from accounts c where c.parent_account_id in ${linked}))`;
+}
+
+export const accountSorts = {
+  name: accounts.name,
+  code: accounts.code,
+  type: accounts.type,
+  country: accounts.country,
+  createdAt: accounts.createdAt,
+};
+
+/** `include=` fills for a page of accounts at once. */
+export const accountIncludeFills: Record<string, (rows: Row[], context: ResourceContext) => Promise<void>> = {
+  async parent(rows, context) {
+    const ids = [...new Set(rows.map((row) => row.parentAccountId as number | null).filter((id) => id !== null))];
+    const parents = ids.length
+      ? await context.db
+          .select({
+            id: accounts.id,
+            code: accounts.code,
+            name: accounts.name,
+            type: accounts.type,
+            country: accounts.country,
+            depth: accounts.depth,
+            parentAccountId: accounts.parentAccountId,
+          })
+          .from(accounts)
+          .where(inArray(accounts.id, ids))
+      : [];
+    const byId = new Map(parents.map((parent) => [parent.id, parent]));
+    for (const row of rows) row.parent = byId.get(row.parentAccountId as number) ?? null;
+  },
+  async addresses(rows, context) {
+    const found = rows.length
+      ? await context.db
+          .select()
+          .from(accountAddresses)
+          .where(
+            inArray(
+              accountAddresses.accountId,
+              rows.map((row) => row.id),
+            ),
+          )
+          .orderBy(asc(accountAddresses.id))
+      : [];
+    for (const row of rows) row.addresses = found.filter((address) => address.accountId === row.id);
+  },
+  async contacts(rows, context) {
+    const found = rows.length
+      ? await context.db
+          .select()
+          .from(accountContacts)
+          .where(
+            inArray(
+              accountContacts.accountId,
+              rows.map((row) => row.id),
+            ),
+          )
+          .orderBy(asc(accountContacts.id))
+      : [];
+    for (const row of rows) row.contacts = found.filter((contact) => contact.accountId === row.id);
+  },
+  async images(rows, context) {
+    const files = context.request.server.services.files;
+    for (const row of rows) {
+      row.uriBrand = row.brandKey ? files.signedUrl(row.brandKey as string, 24 * 3600) : null;
+      row.uriImage = row.imageKey ? files.signedUrl(row.imageKey as string, 24 * 3600) : null;
+    }
+  },
+};
+
+type CreateInput = z.output<typeof accountCreateSchema>;
+type UpdateInput = z.output<typeof accountUpdateSchema>;
+
+/**
+ * Accounts (part 3): schools, churches, teams, universities, dance groups, studios and branch
+ * offices, nested at most two levels. DELETE deactivates (an account keeps its history).
+ */
 export const accountsResource = defineResource({
   name: 'accounts',
   label: 'Account',
   table: accounts,
   item: accountSchema,
   listQuery: accountListQuerySchema,
-  operations: ['list', 'get'],
+  createBody: accountCreateSchema,
+  updateBody: accountUpdateSchema,
   access: { read: 'accounts.view', write: 'accounts.manage' },
-  sorts: { name: accounts.name, code: accounts.code, type: accounts.type, createdAt: accounts.createdAt },
+  sorts: accountSorts,
   defaultSort: 'name',
-  scope: (context) => {
-    const visible = accountScope(context.auth);
-    return visible ? inArray(accounts.id, visible) : undefined;
+  scope: accountsScope,
+  filters: (query: z.output<typeof accountListQuerySchema>) => accountFilters(query),
+  includes: accountIncludeFills,
+  async create(input: CreateInput, context) {
+    const prepared = await prepareNewAccount(context, input);
+    return context.db.transaction(async (tx) => insertAccount(tx, input, prepared));
   },
-  filters: (query: z.output<typeof accountListQuerySchema>) => [
-    query.search ? or(ilike(accounts.name, `%${query.search}%`), ilike(accounts.code, `%${query.search}%`)) : undefined,
-    query.type?.length ? inArray(accounts.type, query.type) : undefined,
-    query.country?.length ? inArray(accounts.country, query.country) : undefined,
-    query.parentAccountId ? eq(accounts.parentAccountId, query.parentAccountId) : undefined,
-    query.isActive === undefined ? undefined : eq(accounts.isActive, query.isActive),
-  ],
+  async update(existing, input: UpdateInput, context) {
+    const current = existing as unknown as AccountRow;
+    const { addresses, contacts, ...changes } = input;
+    const { depth } = await checkAccountChanges(context, current, changes);
+    const softwareChanged = changes.typeSoftware !== undefined && changes.typeSoftware !== current.typeSoftware;
+    const row = await context.db.transaction(async (tx) => {
+      const [updated] = await tx
+        .update(accounts)
+        .set({ ...changes, ...(depth === undefined ? {} : { depth }), updatedAt: new Date() })
+        .where(eq(accounts.id, current.id))
+        .returning();
+      if (!updated) throw new Error('account update returned nothing');
+      if (depth !== undefined) await redepthChildren(tx, current.id, depth);
+      if (softwareChanged && current.typeSoftware === 9) {
+        await followSoftwareChange(tx, current.id, updated.typeSoftware);
+      }
+      await replaceAddressesAndContacts(tx, current.id, addresses, contacts);
+      return updated;
+    });
+    if (softwareChanged) {
+      await notify(context.request.server.services, {
+        accountId: row.id,
+        typeNotification: 97,
+        userName: `${context.auth.user.firstName} ${context.auth.user.lastName}`,
+        info: `Software changed from ${softwareType.label(current.typeSoftware)} to ${softwareType.label(row.typeSoftware)}.`,
+      });
+    }
+    return row as unknown as Row;
+  },
+  async remove(existing, context) {
+    const current = existing as unknown as AccountRow;
+    if (isHouseAccount(current)) throw new AppError('conflict', 'The house account cannot be deactivated.');
+    const [children] = await context.db
+      .select({ total: count() })
+      .from(accounts)
+      .where(and(eq(accounts.parentAccountId, current.id), eq(accounts.isActive, true)));
+    if (Number(children?.total ?? 0) > 0) {
+      throw new AppError('conflict', `Deactivate the ${children?.total} active accounts under ${current.name} first.`);
+    }
+    const [row] = await context.db
+      .update(accounts)
+      .set({ isActive: false, updatedAt: new Date() })
+      .where(eq(accounts.id, current.id))
+      .returning();
+    return (row as unknown as Row) ?? null;
+  },
   csv: [
     { header: 'Code', value: (row) => row.code as string },
     { header: 'Name', value: (row) => row.name as string },
     { header: 'Type', value: (row) => accountType.label(row.type as number) },
-    { header: 'Country', value: (row) => row.country as string },
+    { header: 'Software', value: (row) => softwareType.label(row.typeSoftware as number) },
+    { header: 'Created at', value: (row) => whereCreated.label(row.typeWhereCreated as number) },
+    { header: 'Country', value: (row) => country.label(row.country as string) },
+    { header: 'Parent', value: (row) => (row.parent as { name: string } | null | undefined)?.name ?? '' },
+    { header: 'Active', value: (row) => (row.isActive ? 'Yes' : 'No') },
   ],
 });

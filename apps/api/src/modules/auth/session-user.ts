@@ -78,6 +78,9 @@ export async function sessionStateOf(services: Services, auth: AuthContext): Pro
     mfaValidated: auth.mfaValidated,
     impersonating: auth.originalUser !== null,
     originalUser: auth.originalUser ? toSessionUser(auth.originalUser, services) : null,
+    originalUserMayUseAllMethods: auth.originalUser
+      ? services.config.privilegedUserIds.includes(auth.originalUser.id)
+      : false,
     expiresAt: auth.expiresAt.toISOString(),
   };
 }

@@ -20,7 +20,7 @@ const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 4
 const MAX_AVATAR_BYTES = 2 * 1024 * 1024;
 
 /** The image kinds an avatar may be, known by their first bytes rather than by what the client claims. */
-function imageKindOf(bytes: Buffer): { extension: string; contentType: string } | null {
+export function imageKindOf(bytes: Buffer): { extension: string; contentType: string } | null {
   if (bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) {
     return { extension: 'png', contentType: 'image/png' };
   }

@@ -1,5 +1,5 @@
 import type { User } from '@colophon/contract';
-import { formatDateTime, userRole } from '@colophon/domain';
+import { formatDate, formatDateTime, userRole } from '@colophon/domain';
 import { ActionIcon, Anchor, Badge, Menu } from '@mantine/core';
 import { IconDots, IconEdit, IconUserCheck, IconUserOff, IconUserShare } from '@tabler/icons-react';
 import type { DataTableColumn } from '../../components/data-table/DataTable';
@@ -49,6 +49,7 @@ export function userColumns(viewerZone: string | null | undefined, actions: User
       accessor: 'isActive',
       title: 'Status',
       noWrap: true,
+      width: 100,
       render: (user) => (
         <Badge color={user.isActive ? 'green' : 'gray'} variant="light">
           {user.isActive ? 'Active' : 'Inactive'}
@@ -70,7 +71,7 @@ export function userColumns(viewerZone: string | null | undefined, actions: User
       accessor: 'createdAt',
       title: 'Created',
       sortable: true,
-      render: (user) => formatDateTime(user.createdAt, viewerZone),
+      render: (user) => formatDate(user.createdAt, viewerZone),
     },
     {
       accessor: 'actions',

@@ -8,6 +8,6 @@ export const usersSearchSchema = listSearchSchema.extend({
   isActive: searchBoolean,
   user: z.coerce.number().int().positive().optional().catch(undefined),
   tab: z.enum(['details', 'permissions', 'notifications', 'accounts']).optional().catch(undefined),
-  create: z.boolean().optional().catch(undefined),
+  create: searchBoolean,
 });
 export type UsersSearch = z.infer<typeof usersSearchSchema>;

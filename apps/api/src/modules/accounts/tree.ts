@@ -1,0 +1,154 @@
+import { accounts, rowsOf, userAccounts } from '@colophon/db';
+import { type AccountWithCountry, canSeeBrazil } from '@colophon/domain';
+import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { accountScope } from '../../access/scope';
+import type { ResourceContext } from '../../engine/resource';
+import { invalidField, notFound } from '../../errors';
+
+export type AccountRow = typeof accounts.$inferSelect;
+
+/**
+ * The ids of an account and of every account below it (children and grandchildren: nesting stops
+ * at two levels), as a subquery for `in (…)`.
+ */
+export function subtreeIdsSql(rootId: number): SQL {
+  return sql`(
+    select ${rootId}::int
+    union all select c.id from accounts c where c.parent_account_id = ${rootId}
+    union all select g.id from accounts g join accounts c on g.parent_account_id = c.id where c.parent_account_id = ${rootId}
+  )`;
+}
+
+/**
+ * The same rule as `accountScope`, asked of one account with index lookups: a super administrator
+ * sees every account, anyone else the accounts linked to them and their children and grandchildren.
+ */
+function visibleAccountCondition(context: ResourceContext, accountId: number): SQL | undefined {
+  if (context.auth.user.bSuperAdmin) return undefined;
+  return sql`exists (
+    select 1 from user_accounts ua
+    where ua.user_id = ${context.auth.user.id}
+      and ua.account_id in (
+        select a.id from accounts a where a.id = ${accountId}
+        union all select a.parent_account_id from accounts a where a.id = ${accountId}
+        union all select p.parent_account_id from accounts a join accounts p on p.id = a.parent_account_id where a.id = ${accountId}
+      )
+  )`;
+}
+
+/** The account if the caller may see it, else null (another tenant's account looks missing). */
+export async function findVisibleAccount(context: ResourceContext, accountId: number): Promise<AccountRow | null> {
+  const [row] = await context.db
+    .select()
+    .from(accounts)
+    .where(and(eq(accounts.id, accountId), visibleAccountCondition(context, accountId)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The account a call acts on: 404 when it is missing or another tenant's. */
+export async function requireVisibleAccount(context: ResourceContext, accountId: number): Promise<AccountRow> {
+  const row = await findVisibleAccount(context, accountId);
+  if (!row) throw notFound(`Account ${accountId}`);
+  return row;
+}
+
+/** An account a body refers to: 400 naming the field when it is missing or another tenant's. */
+export async function requireReferencedAccount(
+  context: ResourceContext,
+  accountId: number,
+  path: string,
+): Promise<AccountRow> {
+  const row = await findVisibleAccount(context, accountId);
+  if (!row) throw invalidField(path, `Account ${accountId} does not exist or is not yours.`);
+  return row;
+}
+
+/** Accounts a call acts on, all or nothing: 404 naming the first one the caller may not see. */
+export async function requireVisibleAccounts(context: ResourceContext, accountIds: readonly number[]) {
+  const visible = accountScope(context.auth);
+  const found = await context.db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(inArray(accounts.id, [...accountIds]), visible ? inArray(accounts.id, visible) : undefined));
+  const foundIds = new Set(found.map((row) => row.id));
+  const missing = accountIds.find((id) => !foundIds.has(id));
+  if (missing !== undefined) throw notFound(`Account ${missing}`);
+}
+
+/** The account, its parent and its grandparent (as far as the tree goes), nearest first. */
+export async function lineageOf(context: Pick<ResourceContext, 'db'>, accountId: number): Promise<AccountRow[]> {
+  const lineage: AccountRow[] = [];
+  let nextId: number | null = accountId;
+  for (let level = 0; nextId !== null && level < 3; level++) {
+    const [row] = await context.db.select().from(accounts).where(eq(accounts.id, nextId)).limit(1);
+    if (!row) break;
+    lineage.push(row);
+    nextId = row.parentAccountId;
+  }
+  return lineage;
+}
+
+/** How many levels hang below an account: 0 for a leaf, 1 with children, 2 with grandchildren. */
+export async function subtreeHeight(context: Pick<ResourceContext, 'db'>, accountId: number): Promise<number> {
+  const [row] = await rowsOf<{ height: number }>(
+    context.db.execute(sql`
+      select case
+        when exists (select 1 from accounts g join accounts c on g.parent_account_id = c.id where c.parent_account_id = ${accountId}) then 2
+        when exists (select 1 from accounts c where c.parent_account_id = ${accountId}) then 1
+        else 0 end as height`),
+  );
+  return Number(row?.height ?? 0);
+}
+
+/** The caller's linked accounts, and those with their children (whose children the caller sees too). */
+export interface CallerTree {
+  linked: number[];
+  parents: number[];
+}
+
+/** The caller's place in the tree as plain ids (null for a super administrator, who sees everything). */
+export async function callerTreeOf(context: ResourceContext): Promise<CallerTree | null> {
+  if (context.auth.user.bSuperAdmin) return null;
+  const linked = (
+    await context.db
+      .select({ id: userAccounts.accountId })
+      .from(userAccounts)
+      .where(eq(userAccounts.userId, context.auth.user.id))
+  ).map((row) => row.id);
+  const children =
+    linked.length === 0
+      ? []
+      : (
+          await context.db.select({ id: accounts.id }).from(accounts).where(inArray(accounts.parentAccountId, linked))
+        ).map((row) => row.id);
+  return { linked, parents: [...linked, ...children] };
+}
+
+/**
+ * The accounts a caller sees, as a condition on `accounts` read through its indexes (the same rule
+ * as `accountScope`: linked accounts, their children and their grandchildren).
+ */
+export function visibleAccountsCondition(tree: CallerTree): SQL {
+  if (tree.linked.length === 0) return sql`false`;
+  return or(inArray(accounts.id, tree.linked), inArray(accounts.parentAccountId, tree.parents)) as SQL;
+}
+
+/** Part 6: Brazil is offered to super administrators and to users with an account, parent or grandparent in Brazil. */
+export async function callerCanSeeBrazil(context: ResourceContext): Promise<boolean> {
+  if (context.auth.user.bSuperAdmin) return true;
+  const rows = await rowsOf<{ own: string; parent: string | null; grandparent: string | null }>(
+    context.db.execute(sql`
+      select a.country as own, p.country as parent, g.country as grandparent
+      from user_accounts ua
+      join accounts a on a.id = ua.account_id
+      left join accounts p on p.id = a.parent_account_id
+      left join accounts g on g.id = p.parent_account_id
+      where ua.user_id = ${context.auth.user.id}`),
+  );
+  const linked: AccountWithCountry[] = rows.map((row) => ({
+    country: row.own,
+    parent: row.parent ? { country: row.parent, parent: row.grandparent ? { country: row.grandparent } : null } : null,
+  }));
+  return canSeeBrazil(context.auth.user, linked);
+}

@@ -1,0 +1,353 @@
+import {
+  agreementYears,
+  bookSize,
+  bookType,
+  commissionTier,
+  coverApplication,
+  coverBoardWeight,
+  coverStyle,
+  coverType,
+  creationKitDestination,
+  credentialsDestination,
+  customPages,
+  dock,
+  endsheet,
+  finish,
+  personalization,
+  pricingDesignation,
+  printer,
+  softwareType,
+  years,
+} from '@colophon/domain';
+import { z } from 'zod';
+import { codeOf, isoDateSchema, optionSchema } from './codes';
+import {
+  DEFAULT_PER_PAGE,
+  listEnvelopeSchema,
+  listQuerySchema,
+  MAX_PER_PAGE,
+  queryBoolean,
+  queryList,
+  timestampSchema,
+} from './common';
+
+export const bookTypeSchema = codeOf(bookType, 'book type');
+export const yearSchema = z
+  .number()
+  .int()
+  .refine((year) => (years as readonly number[]).includes(year), {
+    message: `Must be a year from ${years[0]} to ${years[years.length - 1]}`,
+  });
+export const agreementYearSchema = z.enum(agreementYears);
+
+/**
+ * The book specification with the option lists of part 3. Every field may be left open (null)
+ * while the book is planned; `bookSpecViolations` of the domain judges what is filled in.
+ */
+export const bookSpecificationShape = {
+  typeBook: bookTypeSchema,
+  typeSize: codeOf(bookSize, 'size').nullable(),
+  pageCount: z.number().int().min(1).max(1000).nullable(),
+  typeCover: codeOf(coverType, 'cover type').nullable(),
+  typeCoverStyle: codeOf(coverStyle, 'cover style').nullable(),
+  typeCoverBoardWeight: codeOf(coverBoardWeight, 'cover board weight').nullable(),
+  coverApplications: z.array(codeOf(coverApplication, 'cover application')).max(14),
+  typeEndsheet: codeOf(endsheet, 'endsheet').nullable(),
+  typeFinish: codeOf(finish, 'finish').nullable(),
+  typePersonalization: codeOf(personalization, 'personalization').nullable(),
+  typeCustomPages: codeOf(customPages, 'custom pages').nullable(),
+  typePrinter: codeOf(printer, 'printer').nullable(),
+  typeSoftware: codeOf(softwareType, 'software').nullable(),
+  typeCredentialsDestination: codeOf(credentialsDestination, 'credentials destination').nullable(),
+  typeCreationKitDestination: codeOf(creationKitDestination, 'creation kit destination').nullable(),
+  typeDock: codeOf(dock, 'dock').nullable(),
+  copies: z.number().int().min(1).max(100_000).nullable(),
+  submissionDeadline: isoDateSchema.nullable(),
+  inHomeDate: isoDateSchema.nullable(),
+};
+/** A specification with any field left out (presets, defaults for new projects). */
+export const bookSpecificationSchema = z.object(bookSpecificationShape).partial().meta({ id: 'BookSpecification' });
+export type BookSpecificationInput = z.infer<typeof bookSpecificationSchema>;
+
+/** `projects/{id}/project_meta`: what the school says about its book. */
+export const projectMetaSchema = z
+  .object({
+    projectId: z.number().int(),
+    theme: z.string().nullable(),
+    coverTitle: z.string().nullable(),
+    enrollment: z.number().int().nullable(),
+    staffSize: z.number().int().nullable(),
+    notes: z.string().nullable(),
+    /** Null until someone saves it. */
+    updatedAt: timestampSchema.nullable(),
+  })
+  .meta({ id: 'ProjectMeta' });
+export type ProjectMeta = z.infer<typeof projectMetaSchema>;
+const projectAccountSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  type: z.number().int(),
+  typeSoftware: z.number().int(),
+  parentAccountId: z.number().int().nullable(),
+});
+
+/** A yearbook project. `include=account,meta` adds its account and its project meta. */
+export const projectSchema = z
+  .object({
+    id: z.number().int(),
+    accountId: z.number().int(),
+    name: z.string(),
+    year: z.number().int(),
+    agreementYear: z.string().nullable(),
+    typeBook: z.number().int(),
+    typeSize: z.number().int().nullable(),
+    pageCount: z.number().int().nullable(),
+    typeCover: z.number().int().nullable(),
+    typeCoverStyle: z.number().int().nullable(),
+    typeCoverBoardWeight: z.number().int().nullable(),
+    coverApplications: z.array(z.number().int()),
+    typeEndsheet: z.number().int().nullable(),
+    typeFinish: z.number().int().nullable(),
+    typePersonalization: z.number().int().nullable(),
+    typeCustomPages: z.number().int().nullable(),
+    typePrinter: z.number().int().nullable(),
+    typeSoftware: z.number().int().nullable(),
+    typeCredentialsDestination: z.number().int().nullable(),
+    typeCreationKitDestination: z.number().int().nullable(),
+    typeDock: z.number().int().nullable(),
+    copies: z.number().int().nullable(),
+    submissionDeadline: z.string().nullable(),
+    inHomeDate: z.string().nullable(),
+    isActive: z.boolean(),
+    createdByUserId: z.number().int().nullable(),
+    createdAt: timestampSchema,
+    updatedAt: timestampSchema,
+    account: projectAccountSchema.optional(),
+    meta: projectMetaSchema.nullable().optional(),
+  })
+  .meta({ id: 'Project' });
+export type Project = z.infer<typeof projectSchema>;
+export const projectIncludes = ['account', 'meta'] as const;
+
+/**
+ * A new project. A field left out takes the account's default for new projects (its settings, then
+ * its parent's and grandparent's); the book type must come from one or the other. A sales rep may
+ * choose only the book types 1, 2, 3, 5, 9 and 10.
+ */
+export const projectCreateSchema = z.object({
+  accountId: z.number().int().positive(),
+  name: z.string().trim().min(1, 'Required').max(200),
+  year: yearSchema,
+  agreementYear: agreementYearSchema.nullable().optional(),
+  ...z.object(bookSpecificationShape).partial().shape,
+});
+export type ProjectCreate = z.input<typeof projectCreateSchema>;
+export const projectUpdateSchema = z
+  .object({
+    name: z.string().trim().min(1, 'Required').max(200),
+    year: yearSchema,
+    agreementYear: agreementYearSchema.nullable(),
+    isActive: z.boolean(),
+    ...bookSpecificationShape,
+  })
+  .partial();
+export type ProjectUpdate = z.input<typeof projectUpdateSchema>;
+
+export const projectSortKeys = ['name', 'year', 'typeBook', 'submissionDeadline', 'inHomeDate', 'createdAt'] as const;
+export const projectListQuerySchema = listQuerySchema(projectSortKeys).extend({
+  search: z.string().trim().max(100).optional(),
+  accountId: queryList(z.coerce.number().int().positive()).optional(),
+  /** Projects of this account and of every account below it. */
+  ancestorId: z.coerce.number().int().positive().optional(),
+  year: queryList(z.coerce.number().int()).optional(),
+  typeBook: queryList(z.coerce.number().int()).optional(),
+  typeSoftware: queryList(z.coerce.number().int()).optional(),
+  isActive: queryBoolean.optional(),
+  deadlineFrom: isoDateSchema.optional(),
+  deadlineTo: isoDateSchema.optional(),
+});
+export type ProjectListQuery = z.input<typeof projectListQuerySchema>;
+
+/** `POST projects/get/get_projects_post`: the list's search as a JSON body. */
+export const projectSearchBodySchema = z.object({
+  page: z.number().int().min(1).default(1),
+  perPage: z.number().int().min(1).max(MAX_PER_PAGE).default(DEFAULT_PER_PAGE),
+  sort: z.enum(projectSortKeys.flatMap((key) => [key, `-${key}`]) as [string, ...string[]]).optional(),
+  include: z.array(z.enum(projectIncludes)).max(projectIncludes.length).optional(),
+  search: z.string().trim().max(100).optional(),
+  ids: z.array(z.number().int().positive()).max(5000).optional(),
+  accountId: z.array(z.number().int().positive()).max(5000).optional(),
+  ancestorId: z.number().int().positive().optional(),
+  year: z.array(z.number().int()).max(20).optional(),
+  typeBook: z.array(z.number().int()).max(10).optional(),
+  typeSoftware: z.array(z.number().int()).max(11).optional(),
+  isActive: z.boolean().optional(),
+  deadlineFrom: isoDateSchema.optional(),
+  deadlineTo: isoDateSchema.optional(),
+});
+export type ProjectSearchBody = z.input<typeof projectSearchBodySchema>;
+export const projectListSchema = listEnvelopeSchema(projectSchema);
+
+/** POST and PUT both save (only the fields sent change). */
+export const projectMetaBodySchema = z
+  .object({
+    theme: z.string().trim().max(200).nullable(),
+    coverTitle: z.string().trim().max(200).nullable(),
+    enrollment: z.number().int().min(0).max(100_000).nullable(),
+    staffSize: z.number().int().min(0).max(1000).nullable(),
+    notes: z.string().trim().max(5000).nullable(),
+  })
+  .partial();
+
+/** `projects/{id}/sales_rep_project_meta`: the sales side, for studio staff and sales reps only. */
+export const salesRepProjectMetaSchema = z
+  .object({
+    projectId: z.number().int(),
+    commissionPercent: z.number().int().nullable(),
+    pricePerBookCents: z.number().int().nullable(),
+    pricingDesignation: z.string().nullable(),
+    estimatedCopies: z.number().int().nullable(),
+    followUpDate: z.string().nullable(),
+    notes: z.string().nullable(),
+    updatedAt: timestampSchema.nullable(),
+  })
+  .meta({ id: 'SalesRepProjectMeta' });
+export type SalesRepProjectMeta = z.infer<typeof salesRepProjectMetaSchema>;
+export const salesRepProjectMetaBodySchema = z
+  .object({
+    commissionPercent: codeOf(commissionTier, 'commission').nullable(),
+    /** Integer cents. */
+    pricePerBookCents: z.number().int().min(0).max(10_000_000).nullable(),
+    pricingDesignation: z
+      .string()
+      .refine((code) => pricingDesignation.has(code) && code !== 'J', {
+        message: 'Must be an active pricing designation (A to S, not J)',
+      })
+      .nullable(),
+    estimatedCopies: z.number().int().min(0).max(100_000).nullable(),
+    followUpDate: isoDateSchema.nullable(),
+    notes: z.string().trim().max(5000).nullable(),
+  })
+  .partial();
+
+/** `GET projects/upcoming/submissions/{id}?limit&parentId`. */
+export const upcomingSubmissionsQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(500).default(50),
+  /** Only the schools directly under this account (a sub-studio or branch office of the tree). */
+  parentId: z.coerce.number().int().positive().optional(),
+});
+export const deadlineWarningSchema = z.enum(['overdue', 'due', 'soon', 'later']);
+export const upcomingSubmissionSchema = z
+  .object({
+    projectId: z.number().int(),
+    projectName: z.string(),
+    year: z.number().int(),
+    typeBook: z.number().int(),
+    accountId: z.number().int(),
+    accountCode: z.string(),
+    accountName: z.string(),
+    parentAccountId: z.number().int().nullable(),
+    submissionDeadline: z.string(),
+    inHomeDate: z.string().nullable(),
+    /** Whole days left (0 on the day, negative once passed). */
+    daysUntilDeadline: z.number().int(),
+    /** overdue (passed), due (7 days or fewer), soon (30 or fewer), later. */
+    deadlineWarning: deadlineWarningSchema,
+  })
+  .meta({ id: 'UpcomingSubmission' });
+export type UpcomingSubmission = z.infer<typeof upcomingSubmissionSchema>;
+export const upcomingSubmissionsSchema = z.object({
+  data: z.array(upcomingSubmissionSchema),
+  limit: z.number().int(),
+});
+
+/** `GET projects/options`: the option lists of a project form, as the caller may use them. */
+export const projectOptionsSchema = z
+  .object({
+    years: z.array(optionSchema),
+    agreementYears: z.array(optionSchema),
+    bookTypes: z.array(optionSchema),
+    sizes: z.array(optionSchema),
+    coverTypes: z.array(optionSchema),
+    coverStyles: z.array(optionSchema),
+    coverBoardWeights: z.array(optionSchema),
+    coverApplications: z.array(optionSchema),
+    endsheets: z.array(optionSchema),
+    finishes: z.array(optionSchema),
+    personalizations: z.array(optionSchema),
+    customPages: z.array(optionSchema),
+    printers: z.array(optionSchema),
+    softwareTypes: z.array(optionSchema),
+    credentialsDestinations: z.array(optionSchema),
+    creationKitDestinations: z.array(optionSchema),
+    docks: z.array(optionSchema),
+  })
+  .meta({ id: 'ProjectOptions' });
+export type ProjectOptions = z.infer<typeof projectOptionsSchema>;
+
+/** `POST api/{software}/add_user`: give a person a login in the book's layout software. */
+export const layoutSoftwareParamsSchema = z.object({
+  software: z.coerce
+    .number()
+    .int()
+    .refine((code) => softwareType.has(code) && code !== 0 && code !== 9, {
+      message: 'Must be a layout software code (1 to 8 or 10)',
+    }),
+});
+export const layoutSoftwareRoleSchema = z.enum(['adviser', 'staff']);
+export const layoutSoftwareAddUserBodySchema = z.object({
+  projectId: z.number().int().positive(),
+  email: z
+    .email()
+    .max(254)
+    .transform((email) => email.trim().toLowerCase()),
+  firstName: z.string().trim().min(1, 'Required').max(100),
+  lastName: z.string().trim().min(1, 'Required').max(100),
+  role: layoutSoftwareRoleSchema.default('staff'),
+});
+export const layoutSoftwareUserSchema = z
+  .object({
+    id: z.number().int(),
+    software: z.number().int(),
+    projectId: z.number().int(),
+    accountId: z.number().int(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    role: layoutSoftwareRoleSchema,
+    externalUserId: z.string(),
+    /** `added` the first time, `already_added` when the person was already a user of this book. */
+    status: z.enum(['added', 'already_added']),
+    /** Which adapter did it: `offline` is the embedded default. */
+    adapter: z.string(),
+    createdAt: timestampSchema,
+  })
+  .meta({ id: 'LayoutSoftwareUser' });
+export type LayoutSoftwareUser = z.infer<typeof layoutSoftwareUserSchema>;
+
+/** A preset: a saved book specification to start a project from. */
+export const presetSchema = z
+  .object({
+    id: z.number().int(),
+    accountId: z.number().int(),
+    name: z.string(),
+    specification: bookSpecificationSchema,
+    createdByUserId: z.number().int().nullable(),
+    createdAt: timestampSchema,
+    updatedAt: timestampSchema,
+  })
+  .meta({ id: 'Preset' });
+export type Preset = z.infer<typeof presetSchema>;
+export const presetCreateSchema = z.object({
+  accountId: z.number().int().positive(),
+  name: z.string().trim().min(1, 'Required').max(120),
+  specification: bookSpecificationSchema,
+});
+export const presetUpdateSchema = z
+  .object({ name: z.string().trim().min(1, 'Required').max(120), specification: bookSpecificationSchema })
+  .partial();
+export const presetListQuerySchema = listQuerySchema(['name', 'createdAt'] as const).extend({
+  search: z.string().trim().max(100).optional(),
+  accountId: queryList(z.coerce.number().int().positive()).optional(),
+});
