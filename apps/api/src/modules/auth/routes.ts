@@ -68,9 +68,9 @@ export async function registerAuthRoutes(app: FastifyInstance) {
       const { email, password } = request.body;
       await assertSignInAllowed(services, email, request.ip);
       const [user] = await services.db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
-      const passwordOk = user
-        ? await verifyPassword(user.passwordHash, password)
-        : (await burnPasswordCheck(password), false);
+      let passwordOk = false;
+      if (user) passwordOk = await verifyPassword(user.passwordHash, password);
+      else await burnPasswordCheck(password);
       if (!user || !passwordOk || !user.isActive) {
         await recordSignInAttempt(services, email, request.ip, false);
         throw new AppError(
