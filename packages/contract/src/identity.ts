@@ -23,17 +23,24 @@ export const userPermissionSchema = z.object({
   permissions: z.array(permissionSchema),
 });
 
+export const mfaMethodSchema = z.enum(['email', 'totp']);
+
+/** What every view of a person shows: the session user and the users list share it. */
+const personFields = {
+  id: z.number().int(),
+  email: z.string(),
+  firstName: z.string(),
+  lastName: z.string(),
+  uriAvatar: z.string().nullable(),
+  timezone: timeZoneSchema,
+  role: z.number().int(),
+  mfaMethod: mfaMethodSchema.nullable(),
+};
+
 /** The session user of spec part 3. */
 export const sessionUserSchema = z
   .object({
-    id: z.number().int(),
-    email: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    uriAvatar: z.string().nullable(),
-    timezone: timeZoneSchema,
-    role: z.number().int(),
-    mfaMethod: z.enum(['email', 'totp']).nullable(),
+    ...personFields,
     mustChangePassword: z.boolean(),
     userPermission: userPermissionSchema,
   })
@@ -83,7 +90,6 @@ export const loginResponseSchema = z.object({
 });
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
-export const mfaMethodSchema = z.enum(['email', 'totp']);
 export const mfaSendCodeBodySchema = z.object({
   user_id: z.number().int().positive(),
   token: z.string().min(1),
@@ -121,17 +127,10 @@ export const endImpersonationResponseSchema = z.discriminatedUnion('outcome', [
 /** Users as the users screen lists them. */
 export const userSchema = z
   .object({
-    id: z.number().int(),
-    email: z.string(),
-    firstName: z.string(),
-    lastName: z.string(),
-    uriAvatar: z.string().nullable(),
-    timezone: timeZoneSchema,
-    role: z.number().int(),
+    ...personFields,
     bSuperAdmin: z.boolean(),
     isActive: z.boolean(),
     mfaRequired: z.boolean(),
-    mfaMethod: mfaMethodSchema.nullable(),
     lastSignInAt: timestampSchema.nullable(),
     createdAt: timestampSchema,
     updatedAt: timestampSchema,

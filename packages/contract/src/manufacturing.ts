@@ -42,35 +42,25 @@ export const manufacturerSchema = z
 export type Manufacturer = z.infer<typeof manufacturerSchema>;
 
 const turnTime = z.number().int().min(1, 'At least 1 business day').max(120, 'At most 120 business days');
-export const manufacturerCreateSchema = z
-  .object({
-    code: z
-      .string()
-      .trim()
-      .regex(/^[A-Z0-9]{1,8}$/, 'Up to 8 capital letters or digits'),
-    name: z.string().trim().min(1, 'Required').max(120),
-    plantId: z.number().int().positive(),
-    turnTimeDays: turnTime,
-    expeditedTurnTimeDays: turnTime.nullable().default(null),
-    isActive: z.boolean().default(true),
-  })
+const manufacturerFields = z.object({
+  code: z
+    .string()
+    .trim()
+    .regex(/^[A-Z0-9]{1,8}$/, 'Up to 8 capital letters or digits'),
+  name: z.string().trim().min(1, 'Required').max(120),
+  plantId: z.number().int().positive(),
+  turnTimeDays: turnTime,
+  expeditedTurnTimeDays: turnTime.nullable(),
+  isActive: z.boolean(),
+});
+export const manufacturerCreateSchema = manufacturerFields
+  .extend({ expeditedTurnTimeDays: turnTime.nullable().default(null), isActive: z.boolean().default(true) })
   .refine((m) => m.expeditedTurnTimeDays === null || m.expeditedTurnTimeDays < m.turnTimeDays, {
     message: 'The expedited turn time must be shorter than the standard one',
     path: ['expeditedTurnTimeDays'],
   });
-export const manufacturerUpdateSchema = z
-  .object({
-    code: z
-      .string()
-      .trim()
-      .regex(/^[A-Z0-9]{1,8}$/, 'Up to 8 capital letters or digits'),
-    name: z.string().trim().min(1, 'Required').max(120),
-    plantId: z.number().int().positive(),
-    turnTimeDays: turnTime,
-    expeditedTurnTimeDays: turnTime.nullable(),
-    isActive: z.boolean(),
-  })
-  .partial();
+/** The cross-field rule of an update is checked by the API against the stored record. */
+export const manufacturerUpdateSchema = manufacturerFields.partial();
 export const manufacturerListQuerySchema = listQuerySchema([
   'code',
   'name',

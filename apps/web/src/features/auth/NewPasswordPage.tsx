@@ -1,11 +1,12 @@
-import { changePasswordBodySchema, forgotPasswordBodySchema, resetPasswordBodySchema } from '@colophon/contract';
+import { forgotPasswordBodySchema, resetPasswordBodySchema } from '@colophon/contract';
 import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { type JSX, useState } from 'react';
+import { ChangePasswordForm } from '../../components/form/ChangePasswordForm';
 import { FormError } from '../../components/form/FormError';
 import { withPasswordConfirmation } from '../../components/form/passwordConfirmation';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
-import { changePassword, landingPath, refreshSession } from '../../lib/auth-session';
+import { landingPath } from '../../lib/auth-session';
 import { hasValidSession, useSession } from '../../lib/session';
 import { AuthCard } from './AuthCard';
 import { authApi } from './api';
@@ -77,48 +78,16 @@ function ResetPasswordForm({ token }: { token: string }) {
   );
 }
 
-const changeFormSchema = withPasswordConfirmation(changePasswordBodySchema, 'newPassword');
-
 function ForcedChangeForm() {
   const navigate = useNavigate();
-  const { form, onSubmit, submitting, formError } = useSchemaForm({
-    schema: changeFormSchema,
-    initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
-    submit: async (body) => {
-      await changePassword(body);
-      return refreshSession();
-    },
-    successMessage: 'Your new password is set.',
-    onSuccess: (session) => void navigate({ href: landingPath(session) }),
-  });
   return (
     <AuthCard title="Choose a new password" description="Before you go on, replace the password you were given.">
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="md">
-          <FormError message={formError} />
-          <PasswordInput
-            label="Current password"
-            autoComplete="current-password"
-            required
-            {...form.getInputProps('currentPassword')}
-          />
-          <PasswordInput
-            label="New password"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('newPassword')}
-          />
-          <PasswordInput
-            label="Confirm new password"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('confirmPassword')}
-          />
-          <Button type="submit" loading={submitting} fullWidth>
-            Set password
-          </Button>
-        </Stack>
-      </form>
+      <ChangePasswordForm
+        submitLabel="Set password"
+        successMessage="Your new password is set."
+        onChanged={(session) => void navigate({ href: landingPath(session) })}
+        fullWidth
+      />
     </AuthCard>
   );
 }
