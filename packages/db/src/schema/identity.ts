@@ -32,12 +32,19 @@ export const accounts = pgTable(
     depth: smallint('depth').notNull().default(0),
     mfaRequired: boolean('mfa_required').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
+    /** Order display field (part 3): a parent that must pay before its schools' books go into production. */
+    bMustPayBeforeProduction: boolean('b_must_pay_before_production').notNull().default(false),
+    /** File-store keys of the account's brand (logo) and image; the API hands out signed URLs. */
+    brandKey: text('brand_key'),
+    imageKey: text('image_key'),
     ...timestamps,
   },
   (table) => [
     uniqueIndex('accounts_code_key').on(table.code),
     index('accounts_parent_idx').on(table.parentAccountId),
     index('accounts_name_idx').on(table.name),
+    // The accounts search's commonest filters (type and country) without reading every account.
+    index('accounts_type_country_idx').on(table.type, table.country),
   ],
 );
 

@@ -1,2 +1,7 @@
+export * from './accounts';
 export * from './identity';
 export * from './manufacturing';
+export * from './notifications';
+export * from './production';
+export * from './projects';
+export * from './queues';

@@ -2,6 +2,7 @@ import { hash } from '@node-rs/argon2';
 import { count } from 'drizzle-orm';
 import type { Db } from '../create-db';
 import { accounts, manufacturers, manufacturingPlants, userAccounts, users } from '../schema/index';
+import { seedSeason } from './season';
 
 export interface DemoSignIn {
   email: string;
@@ -41,8 +42,9 @@ export async function hasData(db: Db): Promise<boolean> {
 
 /**
  * The demo season: the house account, a studio with two sub-studios and a sales-rep branch, schools
- * of many kinds in three countries, one sign-in per role, and the two plants with their presses.
- * Later capabilities add their own demo records on top of these.
+ * of many kinds in three countries, one sign-in per role, and the two plants with their presses;
+ * then the season (`seedSeason`): about 40 schools with projects, proofs, orders, stores and
+ * notifications. Later capabilities add their own demo records on top of these.
  */
 export async function seedDemo(db: Db, options: DemoOptions): Promise<DemoSignIn[]> {
   // One argon2id hash serves every demo user: they share the demo password.
@@ -330,6 +332,8 @@ export async function seedDemo(db: Db, options: DemoOptions): Promise<DemoSignIn
         person.accountIds.map((accountId) => ({ userId: idByEmail.get(person.user.email)!, accountId })),
       ),
     );
+
+  await seedSeason(db, { studio, northStudio, southStudio, branch, schools, directSchool, passwordHash });
 
   const roleNames: Record<number, string> = {
     8: 'Studio Owner',

@@ -1,5 +1,5 @@
 import type { AccountSummaryRow, accountSummaryOverviewQuerySchema } from '@colophon/contract';
-import { accounts, rowsOf } from '@colophon/db';
+import { rowsOf } from '@colophon/db';
 import {
   DELIVERED_ORDER_STATUSES,
   displayOrderStatus,
@@ -7,7 +7,7 @@ import {
   proofStatus,
   SHIPPED_ORDER_STATUSES,
 } from '@colophon/domain';
-import { eq, type SQL, sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { ResourceContext } from '../../engine/resource';
 
@@ -18,13 +18,13 @@ const list = (codes: readonly number[]) => sql.raw(codes.join(', '));
 
 /** The latest proof's or order's status of project p (index-backed top-1 lookups). */
 const latestProofStatus = sql.raw(
-  '(select pr.status from proofs pr where pr.project_id = p.id order by pr.created_at desc, pr.id desc limit 1)',
+  '(select pr.status from proofs pr where pr.project_id = p.id order by pr.created_at desc nulls last, pr.id desc nulls last limit 1)',
 );
 const latestOrderStatus = sql.raw(
-  '(select o.status from orders o where o.project_id = p.id order by o.created_at desc, o.id desc limit 1)',
+  '(select o.status from orders o where o.project_id = p.id order by o.created_at desc nulls last, o.id desc nulls last limit 1)',
 );
 const latestOrderSubmittedAt = sql.raw(
-  '(select o.submitted_at from orders o where o.project_id = p.id order by o.created_at desc, o.id desc limit 1)',
+  '(select o.submitted_at from orders o where o.project_id = p.id order by o.created_at desc nulls last, o.id desc nulls last limit 1)',
 );
 const lastNotificationAt = sql.raw('(select max(n.date) from notifications n where n.account_id = a.id)');
 
@@ -79,7 +79,7 @@ function orderByKeys(keys: SortKey[], prefix = ''): SQL {
 }
 
 interface OverviewRow {
-  total: number;
+  total?: number;
   account_id: number;
   account_code: string;
   account_name: string;
@@ -120,18 +120,18 @@ interface OverviewRow {
  * school-like account below (or equal to) the account, joined with its projects (of the year when
  * asked), with the latest proof, the latest order, the store and the last notification.
  *
- * One statement: the first step filters, counts and picks one page of (account, project) pairs,
- * computing per-row lookups only for the filters and the sort that need them; the second looks up
- * the columns of that page alone.
+ * Per-row lookups (latest proof or order, last notification) are computed for every row only when
+ * a filter or the sort needs them; otherwise only for the page's rows.
  */
-export async function accountSummaryOverview(context: ResourceContext, rootId: number, query: OverviewQuery) {
+export async function accountSummaryOverview(
+  context: ResourceContext,
+  root: { id: number; children: number[] },
+  query: OverviewQuery,
+) {
   // The tree as plain ids (the account, then its children): the planner then sees how many
   // accounts it holds, and reads them through the parent index.
-  const children = await context.db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(eq(accounts.parentAccountId, rootId));
-  const parents = [rootId, ...children.map((child) => child.id)];
+  const rootId = root.id;
+  const parents = [rootId, ...root.children];
 
   const tree: SQL[] = [
     sql`(a.id = ${rootId} or a.parent_account_id in (${sql.join(
@@ -152,7 +152,7 @@ export async function accountSummaryOverview(context: ResourceContext, rootId: n
   if (query.year !== undefined) projectJoin.push(sql`p.year = ${query.year}`);
   if (!query.showInactive) projectJoin.push(sql`p.is_active`);
 
-  const where: SQL[] = [sql`true`];
+  const where: SQL[] = [];
   if (query.hasProject) where.push(sql`p.id is not null`);
   if (query.noProof) where.push(sql`not exists (select 1 from proofs pr where pr.project_id = p.id)`);
   if (query.noOrder) where.push(sql`not exists (select 1 from orders o where o.project_id = p.id)`);
@@ -163,27 +163,44 @@ export async function accountSummaryOverview(context: ResourceContext, rootId: n
 
   const keys = sortKeysOf(query);
   const offset = (query.page - 1) * query.perPage;
-  // The school-like accounts of the tree first (materialized: a few thousand rows read through the
-  // parent index), then their projects, the filters and the sort, counted in the same pass; only
-  // the page's rows get the columns that need lookups.
-  const statement = sql`
+  // Plain (the tree, its projects, nothing to look up per row): the count is its own step (a hash
+  // join over the tree) and the page can often be read in sort order, stopping after one page.
+  // Otherwise the tree is read first (through the parent index, whatever the other filters), and
+  // the page step computes each row's lookups once, counting as it goes. Either way only the
+  // page's rows get the columns that need lookups.
+  const lookups =
+    query.notShipped ||
+    query.notDelivered ||
+    query.orderBySubmission ||
+    ['submittedAt', 'lastNotificationAt', 'proofStatus', 'orderStatus'].includes((query.sort ?? '').replace(/^-/, ''));
+  const plain = !lookups && !query.noProof && !query.noOrder && !query.noNotifications && !query.storeOpen;
+  const from = plain
+    ? sql`
+    from accounts a
+    left join projects p on ${sql.join(projectJoin, sql` and `)}
+    where ${sql.join([...tree, ...where], sql` and `)}`
+    : sql`
+    from tree a
+    left join projects p on ${sql.join(projectJoin, sql` and `)}
+    ${where.length ? sql`where ${sql.join(where, sql` and `)}` : sql``}`;
+  const rows = await rowsOf<OverviewRow>(
+    context.db.execute(sql`
     with tree as materialized (
-      select a.id, a.name, a.code, a.type_software, a.parent_account_id from accounts a
-      where ${sql.join(tree, sql` and `)}
+      select a.id, a.name, a.code from accounts a where ${sql.join(tree, sql` and `)}
     ),
+    counted as (select ${plain ? sql`count(*)::int` : sql`null::int`} as total ${plain ? from : sql``}),
     page as materialized (
-      select a.id as account_id, p.id as project_id, count(*) over () as total,
+      select a.id as account_id, p.id as project_id,
+        ${plain ? sql`` : sql`count(*) over () as total,`}
         ${sql.join(
           keys.map((key, index) => sql`${key.expression} as ${sql.raw(`k${index + 1}`)}`),
           sql`, `,
         )}
-      from tree a
-      left join projects p on ${sql.join(projectJoin, sql` and `)}
-      where ${sql.join(where, sql` and `)}
+      ${from}
       order by ${orderByKeys(keys)}
       limit ${query.perPage} offset ${offset}
     )
-    select page.total::int as total,
+    select ${plain ? sql`counted.total` : sql`page.total::int`} as total,
       a.id as account_id, a.code as account_code, a.name as account_name, a.type as account_type,
       a.type_software, a.country, a.is_active, a.parent_account_id,
       parent.name as parent_name, parent.b_must_pay_before_production as parent_must_pay,
@@ -195,36 +212,40 @@ export async function accountSummaryOverview(context: ResourceContext, rootId: n
       lo.shipping_method as order_shipping_method, lo.b_combine_copies as order_combine,
       lo.count_extras as order_extras, lo.school_tracking as order_school_tracking,
       lo.studio_tracking as order_studio_tracking, ${iso('lo.submitted_at')} as order_submitted_at,
-      ${storeOpenCondition(query.year)} as store_open,
+      st.open is not null as store_open,
       ln.id::int as notification_id, ln.type_notification as notification_type, ${iso('ln.date')} as notification_date
     from page
+    cross join counted
     join accounts a on a.id = page.account_id
     left join accounts parent on parent.id = a.parent_account_id
     left join projects p on p.id = page.project_id
     left join lateral (
       select pr.id, pr.status, pr.internal_status, pr.created_at from proofs pr
-      where pr.project_id = p.id order by pr.created_at desc, pr.id desc limit 1
+      where pr.project_id = p.id order by pr.created_at desc nulls last, pr.id desc nulls last limit 1
     ) lp on true
     left join lateral (
-      select o.* from orders o where o.project_id = p.id order by o.created_at desc, o.id desc limit 1
+      select o.* from orders o where o.project_id = p.id order by o.created_at desc nulls last, o.id desc nulls last limit 1
     ) lo on true
     left join lateral (
+      select true as open from store_statuses s
+      where s.account_id = a.id and s.is_open and ${query.year === undefined ? sql`(p.year is null or s.year = p.year)` : sql`s.year = ${query.year}`}
+      limit 1
+    ) st on true
+    left join lateral (
       select n.id, n.type_notification, n.date from notifications n
-      where n.account_id = a.id order by n.date desc, n.id desc limit 1
+      where n.account_id = a.id order by n.date desc nulls last, n.id desc nulls last limit 1
     ) ln on true
-    order by ${orderByKeys(keys, 'page.')}`;
-  const rows = await rowsOf<OverviewRow>(context.db.execute(statement));
+    order by ${orderByKeys(keys, 'page.')}`),
+  );
   let total = rows[0]?.total;
   if (total === undefined) {
     // Past the last page: count alone.
-    const [counted] = await rowsOf<{ total: number }>(
+    const [alone] = await rowsOf<{ total: number }>(
       context.db.execute(sql`
-        with tree as materialized (select a.id from accounts a where ${sql.join(tree, sql` and `)})
-        select count(*)::int as total from tree a
-        left join projects p on ${sql.join(projectJoin, sql` and `)}
-        where ${sql.join(where, sql` and `)}`),
+        with tree as materialized (select a.id, a.name, a.code from accounts a where ${sql.join(tree, sql` and `)})
+        select count(*)::int as total ${from}`),
     );
-    total = counted?.total ?? 0;
+    total = alone?.total ?? 0;
   }
   return {
     data: rows.map(toSummaryRow),

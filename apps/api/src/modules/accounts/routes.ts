@@ -11,7 +11,7 @@ import {
   problemSchema,
 } from '@colophon/contract';
 import { accounts } from '@colophon/db';
-import { and, asc, count, desc, eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { jsonRow } from '../../engine/json-row';
@@ -20,7 +20,12 @@ import { callerOf } from '../../plugins/authentication';
 import { decodeImageUpload } from './images';
 import { accountSummaryOverview } from './overview';
 import { accountFilters, accountIncludeFills, accountSorts } from './resource';
-import { callerTreeOf, requireVisibleAccount, visibleAccountsCondition } from './tree';
+import {
+  callerTreeOf,
+  requireVisibleAccount,
+  requireVisibleAccountWithChildren,
+  visibleAccountsCondition,
+} from './tree';
 
 const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
 
@@ -52,21 +57,56 @@ export async function registerAccountRoutes(app: FastifyInstance) {
       const where = and(tree ? visibleAccountsCondition(tree) : undefined, ...accountFilters(body));
       const sortKey = body.sort ?? 'name';
       const descending = sortKey.startsWith('-');
-      const column = accountSorts[(descending ? sortKey.slice(1) : sortKey) as keyof typeof accountSorts];
-      // One pass filters, counts and pages.
-      const rows = await context.db
-        .select({ ...getTableColumns(accounts), total: sql<number>`(count(*) over ())::int` })
-        .from(accounts)
-        .where(where)
-        .orderBy(descending ? desc(column) : asc(column), asc(accounts.id))
-        .limit(body.perPage)
-        .offset((body.page - 1) * body.perPage);
-      let total = rows[0]?.total;
-      if (total === undefined) {
-        const [counted] = await context.db.select({ total: count() }).from(accounts).where(where);
-        total = Number(counted?.total ?? 0);
+      const sortField = (descending ? sortKey.slice(1) : sortKey) as keyof typeof accountSorts;
+      const column = accountSorts[sortField];
+      const order = [descending ? desc(column) : asc(column), asc(accounts.id)];
+      const offset = (body.page - 1) * body.perPage;
+      let rows: (typeof accounts.$inferSelect)[];
+      let total: number;
+      if (body.search) {
+        // A text search reads every candidate anyway: read them once, then count and page them.
+        const matched = context.db.$with('matched').as(context.db.select().from(accounts).where(where));
+        const found = await context.db
+          .with(matched)
+          .select({ id: matched.id, total: sql<number>`(select count(*) from ${matched})::int` })
+          .from(matched)
+          .orderBy(descending ? desc(matched[sortField]) : asc(matched[sortField]), asc(matched.id))
+          .limit(body.perPage)
+          .offset(offset);
+        total =
+          found[0]?.total ??
+          Number((await context.db.select({ total: count() }).from(accounts).where(where))[0]?.total ?? 0);
+        const byId = new Map(
+          (found.length
+            ? await context.db
+                .select()
+                .from(accounts)
+                .where(
+                  inArray(
+                    accounts.id,
+                    found.map((row) => row.id),
+                  ),
+                )
+            : []
+          ).map((row) => [row.id, row]),
+        );
+        rows = found.map((row) => byId.get(row.id)!).filter(Boolean);
+      } else {
+        // Otherwise the count and the page side by side: the page can often be read in index order.
+        const [counted, page] = await Promise.all([
+          context.db.select({ total: count() }).from(accounts).where(where),
+          context.db
+            .select()
+            .from(accounts)
+            .where(where)
+            .orderBy(...order)
+            .limit(body.perPage)
+            .offset(offset),
+        ]);
+        total = Number(counted[0]?.total ?? 0);
+        rows = page;
       }
-      const filled = rows.map(({ total: _total, ...row }) => row) as unknown as (Record<string, unknown> & {
+      const filled = rows as unknown as (Record<string, unknown> & {
         id: number;
       })[];
       for (const key of body.include ?? []) await accountIncludeFills[key]?.(filled, context);
@@ -88,8 +128,8 @@ export async function registerAccountRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const context = contextOf(request);
-      const root = await requireVisibleAccount(context, request.params.id);
-      return accountSummaryOverview(context, root.id, request.query);
+      const root = await requireVisibleAccountWithChildren(context, request.params.id);
+      return accountSummaryOverview(context, root, request.query);
     },
   );
 

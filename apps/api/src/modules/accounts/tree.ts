@@ -46,6 +46,21 @@ export async function findVisibleAccount(context: ResourceContext, accountId: nu
   return row ?? null;
 }
 
+/** The account a call acts on with the ids of its children, in one lookup: 404 when it is missing or another tenant's. */
+export async function requireVisibleAccountWithChildren(
+  context: ResourceContext,
+  accountId: number,
+): Promise<{ id: number; children: number[] }> {
+  const visible = visibleAccountCondition(context, accountId);
+  const [row] = await rowsOf<{ id: number; children: number[] }>(
+    context.db.execute(sql`
+      select a.id, array(select c.id from accounts c where c.parent_account_id = a.id) as children
+      from accounts a where a.id = ${accountId}${visible ? sql` and ${visible}` : sql``}`),
+  );
+  if (!row) throw notFound(`Account ${accountId}`);
+  return { id: Number(row.id), children: (row.children ?? []).map(Number) };
+}
+
 /** The account a call acts on: 404 when it is missing or another tenant's. */
 export async function requireVisibleAccount(context: ResourceContext, accountId: number): Promise<AccountRow> {
   const row = await findVisibleAccount(context, accountId);

@@ -85,7 +85,7 @@ async function widgetData(
         join accounts a on a.id = p.account_id
         join lateral (
           select pr.id, pr.status, pr.internal_status, pr.created_at from proofs pr
-          where pr.project_id = p.id order by pr.created_at desc, pr.id desc limit 1
+          where pr.project_id = p.id order by pr.created_at desc nulls last, pr.id desc nulls last limit 1
         ) lp on true
         where ${within} and p.is_active and a.is_active and lp.status = 1
         order by lp.created_at asc, lp.id asc

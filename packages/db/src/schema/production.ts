@@ -1,0 +1,77 @@
+import { boolean, index, integer, pgTable, serial, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { instant, timestamps } from './columns';
+import { accounts } from './identity';
+import { projects } from './projects';
+
+/**
+ * Proofs, as far as the accounts overview and the widgets need them; the proofs capability extends
+ * this table (files, reviewers, comments, processing).
+ */
+export const proofs = pgTable(
+  'proofs',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    status: smallint('status').notNull().default(1),
+    internalStatus: smallint('internal_status'),
+    createdAt: timestamps.createdAt,
+  },
+  // The latest proof of a project, and its status, from the index alone (the accounts overview).
+  (table) => [
+    index('proofs_project_latest_idx').on(table.projectId, table.createdAt.desc(), table.id.desc(), table.status),
+  ],
+);
+
+/**
+ * Orders with the display fields of part 3 (their account's parent's `bMustPayBeforeProduction` is on
+ * accounts); the orders capability extends this table (xml, moves, manufacturer, shipments).
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    projectId: integer('project_id')
+      .notNull()
+      .references(() => projects.id, { onDelete: 'cascade' }),
+    externalId: varchar('external_id', { length: 64 }),
+    status: smallint('status').notNull().default(0),
+    typeOrder: smallint('type_order').notNull().default(1),
+    shippingMethod: varchar('shipping_method', { length: 8 }),
+    bCombineCopies: boolean('b_combine_copies').notNull().default(false),
+    countExtras: integer('count_extras').notNull().default(0),
+    schoolTracking: varchar('school_tracking', { length: 100 }),
+    studioTracking: varchar('studio_tracking', { length: 100 }),
+    typeProduct: smallint('type_product').notNull().default(1),
+    typeSubProduct: smallint('type_sub_product').notNull().default(0),
+    submittedAt: instant('submitted_at'),
+    ...timestamps,
+  },
+  (table) => [
+    // The latest order of a project, its status and submission, from the index alone (the accounts overview).
+    index('orders_project_latest_idx').on(
+      table.projectId,
+      table.createdAt.desc(),
+      table.id.desc(),
+      table.status,
+      table.submittedAt,
+    ),
+    index('orders_status_idx').on(table.status),
+  ],
+);
+
+/** Whether an account's online store is open for a year (the stores capability extends this). */
+export const storeStatuses = pgTable(
+  'store_statuses',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    year: smallint('year').notNull(),
+    isOpen: boolean('is_open').notNull().default(false),
+    updatedAt: timestamps.updatedAt,
+  },
+  (table) => [uniqueIndex('store_statuses_account_year_key').on(table.accountId, table.year)],
+);

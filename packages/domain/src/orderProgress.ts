@@ -1,0 +1,21 @@
+/**
+ * Where an order stands on its way to the school (statuses of part 3), for filters and widgets.
+ * Not given by the spec; ours: a book has shipped once it is Shipped, Delivered (fully or in part)
+ * or Lost in Transit; it is delivered only when every copy is (Delivered, Both Copies Delivered);
+ * it is in production from Submitted until it ships (Customizing, Customized, On Hold, In Production).
+ */
+export const SHIPPED_ORDER_STATUSES = [2, 3, 6, 7, 8, 12] as const;
+export const DELIVERED_ORDER_STATUSES = [3, 8] as const;
+export const IN_PRODUCTION_ORDER_STATUSES = [1, 4, 5, 10, 11] as const;
+
+export function hasShipped(status: number | null | undefined): boolean {
+  return (SHIPPED_ORDER_STATUSES as readonly number[]).includes(status ?? Number.NaN);
+}
+
+export function isDelivered(status: number | null | undefined): boolean {
+  return (DELIVERED_ORDER_STATUSES as readonly number[]).includes(status ?? Number.NaN);
+}
+
+export function isInProduction(status: number | null | undefined): boolean {
+  return (IN_PRODUCTION_ORDER_STATUSES as readonly number[]).includes(status ?? Number.NaN);
+}
