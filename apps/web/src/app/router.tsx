@@ -1,55 +1,15 @@
-import {
-  type AdminPage,
-  adminPageByPath,
-  type FilterValue,
-  LOGIN_PATH,
-  PROFILE_PATH,
-  parseFilters,
-  serializeFilters,
-} from '@colophon/domain';
-import { notifications } from '@mantine/notifications';
+import { type FilterValue, LOGIN_PATH, PROFILE_PATH, parseFilters, serializeFilters } from '@colophon/domain';
 import type { QueryClient } from '@tanstack/react-query';
-import {
-  createRootRouteWithContext,
-  createRoute,
-  createRouter,
-  Outlet,
-  type RouterHistory,
-  redirect,
-} from '@tanstack/react-router';
+import { createRoute, createRouter, type RouterHistory, redirect } from '@tanstack/react-router';
 import { z } from 'zod';
-import {
-  auditSearchSchema,
-  manufacturersSearchSchema,
-  outboxSearchSchema,
-  plantsSearchSchema,
-} from '../features/super/search';
-import { usersSearchSchema } from '../features/users/search';
-import { userCan } from '../lib/access';
-import { isApiError } from '../lib/api-client';
-import { landingPath, sessionQueryOptions } from '../lib/auth-session';
+import { landingPath } from '../lib/auth-session';
 import { lazyPage } from '../lib/chunk-reload';
 import { hasValidSession, needsMfa, sessionStore } from '../lib/session';
-import { AdminLayout } from '../shell/AdminLayout';
 import { RouteErrorPage } from '../shell/RouteErrorPage';
+import { adminPageRoutes } from './admin-pages';
+import { adminRoute, redirectSearchSchema, rootRoute } from './route-base';
 
-export interface RouterContext {
-  queryClient: QueryClient;
-}
-
-declare module '@tanstack/react-router' {
-  interface StaticDataRouteOption {
-    /** The admin page of the domain's catalogue this route shows (title, permission, group). */
-    page?: AdminPage;
-  }
-}
-
-const redirectSearchSchema = z.object({ redirect: z.string().max(2000).optional().catch(undefined) });
-
-const rootRoute = createRootRouteWithContext<RouterContext>()({
-  component: Outlet,
-  errorComponent: RouteErrorPage,
-});
+export type { RouterContext } from './route-base';
 
 // ----- public pages -------------------------------------------------------------------------
 
@@ -100,54 +60,6 @@ const unknownRoute = createRoute({
   },
 });
 
-// ----- admin area ---------------------------------------------------------------------------
-
-/** Signed out: login, with the page asked for as redirect. Mid sign-in: the step still owed. */
-const adminRoute = createRoute({
-  getParentRoute: () => rootRoute,
-  path: 'admin',
-  beforeLoad: async ({ location, context }) => {
-    const session = sessionStore.get();
-    if (!hasValidSession(session)) {
-      sessionStore.clear();
-      throw redirect({ to: LOGIN_PATH, search: { redirect: location.href } });
-    }
-    try {
-      await context.queryClient.ensureQueryData(sessionQueryOptions);
-    } catch (error) {
-      if (isApiError(error) && error.status === 401) {
-        throw redirect({ to: LOGIN_PATH, search: { redirect: location.href } });
-      }
-      throw error;
-    }
-    const current = sessionStore.get();
-    if (!current) throw redirect({ to: LOGIN_PATH, search: { redirect: location.href } });
-    if (needsMfa(current) || current.user.mustChangePassword) {
-      throw redirect({ href: landingPath(current, location.href) });
-    }
-  },
-  component: AdminLayout,
-});
-
-/** The entry check of an admin page: `can()` on its permission, else Profile with the reason. */
-function pageRoute(path: string) {
-  const page = adminPageByPath(path);
-  if (!page) throw new Error(`${path} is not in the domain's admin page catalogue`);
-  return {
-    staticData: { page },
-    beforeLoad: () => {
-      if (userCan(sessionStore.get()?.user, page.permission)) return;
-      notifications.show({
-        id: `no-access-${page.path}`,
-        color: 'red',
-        title: 'No access',
-        message: `You do not have access to ${page.title}`,
-      });
-      throw redirect({ to: PROFILE_PATH });
-    },
-  };
-}
-
 const adminIndexRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: '/',
@@ -165,68 +77,12 @@ const adminUnknownRoute = createRoute({
   },
 });
 
-const profileRoute = createRoute({
-  getParentRoute: () => adminRoute,
-  path: 'profile',
-  ...pageRoute('/admin/profile'),
-  component: lazyPage(() => import('../features/profile/ProfilePage'), 'ProfilePage'),
-});
-
-const usersRoute = createRoute({
-  getParentRoute: () => adminRoute,
-  path: 'users',
-  validateSearch: usersSearchSchema,
-  ...pageRoute('/admin/users'),
-  component: lazyPage(() => import('../features/users/UsersPage'), 'UsersPage'),
-});
-
-const plantsRoute = createRoute({
-  getParentRoute: () => adminRoute,
-  path: 'super/manufacturing-plants',
-  validateSearch: plantsSearchSchema,
-  ...pageRoute('/admin/super/manufacturing-plants'),
-  component: lazyPage(() => import('../features/super/ManufacturingPlantsPage'), 'ManufacturingPlantsPage'),
-});
-
-const manufacturersRoute = createRoute({
-  getParentRoute: () => adminRoute,
-  path: 'super/manufacturers',
-  validateSearch: manufacturersSearchSchema,
-  ...pageRoute('/admin/super/manufacturers'),
-  component: lazyPage(() => import('../features/super/ManufacturersPage'), 'ManufacturersPage'),
-});
-
-const auditLogRoute = createRoute({
-  getParentRoute: () => adminRoute,
-  path: 'super/audit-log',
-  validateSearch: auditSearchSchema,
-  ...pageRoute('/admin/super/audit-log'),
-  component: lazyPage(() => import('../features/super/AuditLogPage'), 'AuditLogPage'),
-});
-
-const outboxRoute = createRoute({
-  getParentRoute: () => adminRoute,
-  path: 'super/outbox',
-  validateSearch: outboxSearchSchema,
-  ...pageRoute('/admin/super/outbox'),
-  component: lazyPage(() => import('../features/super/OutboxPage'), 'OutboxPage'),
-});
-
 export const routeTree = rootRoute.addChildren([
   indexRoute,
   loginRoute,
   mfaRoute,
   newPasswordRoute,
-  adminRoute.addChildren([
-    adminIndexRoute,
-    profileRoute,
-    usersRoute,
-    plantsRoute,
-    manufacturersRoute,
-    auditLogRoute,
-    outboxRoute,
-    adminUnknownRoute,
-  ]),
+  adminRoute.addChildren([adminIndexRoute, ...adminPageRoutes, adminUnknownRoute]),
   unknownRoute,
 ]);
 
