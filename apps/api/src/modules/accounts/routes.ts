@@ -16,8 +16,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { jsonRow } from '../../engine/json-row';
 import type { ResourceContext } from '../../engine/resource';
+import { decodeImageUpload } from '../../integrations/files/image-upload';
 import { callerOf } from '../../plugins/authentication';
-import { decodeImageUpload } from './images';
 import { accountSummaryOverview } from './overview';
 import { accountFilters, accountIncludeFills, accountSorts } from './resource';
 import {
