@@ -1,6 +1,24 @@
+import { accountRoutes } from '../features/accounts/routes';
+import { myAccountRoutes } from '../features/my-account/routes';
+import { presetRoutes } from '../features/presets/routes';
 import { profileRoutes } from '../features/profile/routes';
+import { projectRoutes } from '../features/projects/routes';
+import { settingsRoutes } from '../features/settings/routes';
+import { signupRoutes } from '../features/signup/routes';
+import { submissionStatusRoutes } from '../features/submission-status/routes';
 import { superRoutes } from '../features/super/routes';
 import { userRoutes } from '../features/users/routes';
 
 /** Every admin page route, one list per feature (a feature adds its routes in its own routes.ts). */
-export const adminPageRoutes = [...profileRoutes, ...userRoutes, ...superRoutes] as const;
+export const adminPageRoutes = [
+  ...profileRoutes,
+  ...userRoutes,
+  ...superRoutes,
+  ...accountRoutes,
+  ...myAccountRoutes,
+  ...signupRoutes,
+  ...settingsRoutes,
+  ...projectRoutes,
+  ...submissionStatusRoutes,
+  ...presetRoutes,
+] as const;

@@ -90,6 +90,13 @@ describe('the app routes', () => {
         '/admin/super/manufacturers',
         '/admin/super/audit-log',
         '/admin/super/outbox',
+        '/admin/accounts',
+        '/admin/my-account',
+        '/admin/ypa',
+        '/admin/settings',
+        '/admin/projects',
+        '/admin/submission_status',
+        '/admin/presets',
       ].sort(),
     );
   });

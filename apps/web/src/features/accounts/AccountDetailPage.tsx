@@ -1,0 +1,202 @@
+import type { Account } from '@colophon/contract';
+import { accountType, isParentAccountType } from '@colophon/domain';
+import { Badge, Breadcrumbs, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconBuildingOff, IconEdit, IconRefresh } from '@tabler/icons-react';
+import { getRouteApi } from '@tanstack/react-router';
+import type { JSX } from 'react';
+import { ErrorState, QueryState } from '../../components/feedback/QueryState';
+import { userCan } from '../../lib/access';
+import { errorMessage } from '../../lib/api-client';
+import { useSession } from '../../lib/session';
+import { NotificationsTable } from '../notifications';
+import { AccountProjectsTable } from '../projects';
+import { AccountDrawer, accountDetailIncludes } from './AccountDrawer';
+import { AccountProfileTab } from './AccountProfileTab';
+import { AccountOrdersTab, AccountProofsTab, AccountStoreTab } from './AccountRowsTabs';
+import { AccountUsersTab } from './AccountUsersTab';
+import { accountsResource } from './api';
+import { ActiveBadge, AnchorLink } from './columns';
+import { type AccountTab, accountTabs } from './search';
+import { useDeactivateAccount } from './useDeactivateAccount';
+
+const route = getRouteApi('/admin/accounts/$accountId');
+
+const tabLabels: Record<AccountTab, string> = {
+  profile: 'Profile',
+  users: 'Users',
+  projects: 'Projects',
+  proofs: 'Proofs',
+  orders: 'Orders',
+  store: 'Store',
+  notifications: 'Notifications',
+};
+
+/** /admin/accounts/$accountId: one account, with its profile, users, projects, proofs, orders, store and notifications. */
+export function AccountDetailPage(): JSX.Element {
+  const { accountId: rawId } = route.useParams();
+  const accountId = Number(rawId);
+  const valid = Number.isInteger(accountId) && accountId > 0;
+  const query = accountsResource.useDetail(valid ? accountId : null, { include: accountDetailIncludes });
+
+  if (!valid) {
+    return (
+      <Stack gap="md">
+        <AccountBreadcrumb name="Unknown account" />
+        <ErrorState title="No such account" error={new Error(`“${rawId}” is not an account number.`)} />
+      </Stack>
+    );
+  }
+  return (
+    <Stack gap="md">
+      {query.isError ? <AccountBreadcrumb name={`Account ${accountId}`} /> : null}
+      <QueryState query={query} loadingLabel="Loading the account…">
+        {(account) => <AccountDetail account={account} />}
+      </QueryState>
+    </Stack>
+  );
+}
+
+function AccountBreadcrumb({ name }: { name: string }) {
+  return (
+    <nav aria-label="Account breadcrumb">
+      <Breadcrumbs separator="›" separatorMargin={6} fz="sm">
+        <AnchorLink to="/admin/accounts" size="sm">
+          Accounts
+        </AnchorLink>
+        <Text size="sm" aria-current="page">
+          {name}
+        </Text>
+      </Breadcrumbs>
+    </nav>
+  );
+}
+
+function AccountDetail({ account }: { account: Account }) {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const user = useSession()?.user;
+  const canManage = userCan(user, 'accounts.manage');
+  const update = accountsResource.useUpdate();
+  const deactivation = useDeactivateAccount();
+  const holdsSchools = isParentAccountType(account.type);
+  const visibleTabs = accountTabs.filter((tab) => {
+    if (tab === 'users') return userCan(user, 'users.view');
+    if (tab === 'projects') return userCan(user, 'projects.view');
+    if (tab === 'proofs') return userCan(user, 'proofs.view');
+    if (tab === 'orders') return userCan(user, 'orders.view');
+    if (tab === 'store') return userCan(user, 'sales.view');
+    return true;
+  });
+  const tab = search.tab && visibleTabs.includes(search.tab) ? search.tab : 'profile';
+
+  const reactivate = async () => {
+    try {
+      await update.mutateAsync({ id: account.id, body: { isActive: true } });
+      notifications.show({ color: 'green', title: 'Saved', message: `${account.name} is active again.` });
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Not reactivated', message: errorMessage(error), autoClose: false });
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <AccountBreadcrumb name={account.name} />
+      <Group justify="space-between" align="flex-start">
+        <div>
+          <Title order={2} size="h3">
+            {account.name}
+          </Title>
+          <Group gap="xs" mt={4}>
+            <Text size="sm" c="dimmed">
+              {account.code} · {accountType.label(account.type)}
+            </Text>
+            <ActiveBadge active={account.isActive} />
+            {account.parent ? (
+              <Badge variant="outline" color="gray">
+                Under {account.parent.name}
+              </Badge>
+            ) : null}
+          </Group>
+        </div>
+        {canManage ? (
+          <Group gap="sm">
+            <Button
+              variant="default"
+              leftSection={<IconEdit size={16} />}
+              onClick={() => void navigate({ search: (previous) => ({ ...previous, edit: true }) })}
+            >
+              Edit account
+            </Button>
+            {account.isActive ? (
+              <Button
+                variant="light"
+                color="red"
+                leftSection={<IconBuildingOff size={16} />}
+                onClick={() => deactivation.ask(account)}
+              >
+                Deactivate
+              </Button>
+            ) : (
+              <Button
+                variant="light"
+                leftSection={<IconRefresh size={16} />}
+                loading={update.isPending}
+                onClick={() => void reactivate()}
+              >
+                Reactivate
+              </Button>
+            )}
+          </Group>
+        ) : null}
+      </Group>
+
+      <Tabs
+        value={tab}
+        onChange={(next) => {
+          const chosen = accountTabs.find((candidate) => candidate === next);
+          if (chosen)
+            void navigate({ search: (previous) => ({ ...previous, tab: chosen === 'profile' ? undefined : chosen }) });
+        }}
+        keepMounted={false}
+      >
+        <Tabs.List mb="md">
+          {visibleTabs.map((value) => (
+            <Tabs.Tab key={value} value={value}>
+              {tabLabels[value]}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value="profile">
+          <AccountProfileTab account={account} canManage={canManage} />
+        </Tabs.Panel>
+        <Tabs.Panel value="users">
+          <AccountUsersTab accountId={account.id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="projects">
+          <AccountProjectsTable accountId={account.id} />
+        </Tabs.Panel>
+        <Tabs.Panel value="proofs">
+          <AccountProofsTab accountId={account.id} holdsSchools={holdsSchools} />
+        </Tabs.Panel>
+        <Tabs.Panel value="orders">
+          <AccountOrdersTab accountId={account.id} holdsSchools={holdsSchools} />
+        </Tabs.Panel>
+        <Tabs.Panel value="store">
+          <AccountStoreTab accountId={account.id} holdsSchools={holdsSchools} />
+        </Tabs.Panel>
+        <Tabs.Panel value="notifications">
+          <NotificationsTable accountId={account.id} />
+        </Tabs.Panel>
+      </Tabs>
+
+      {deactivation.dialog}
+      {canManage ? (
+        <AccountDrawer
+          accountId={search.edit ? account.id : null}
+          onClose={() => void navigate({ search: (previous) => ({ ...previous, edit: undefined }) })}
+        />
+      ) : null}
+    </Stack>
+  );
+}

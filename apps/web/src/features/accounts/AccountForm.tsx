@@ -1,0 +1,306 @@
+import type { Account } from '@colophon/contract';
+import { addressKinds } from '@colophon/contract';
+import { accountType, countryOptions, isSuperAdmin, softwareType, whereCreated } from '@colophon/domain';
+import {
+  ActionIcon,
+  Button,
+  Checkbox,
+  Divider,
+  Group,
+  Paper,
+  Select,
+  SimpleGrid,
+  Stack,
+  Switch,
+  Text,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { IconPlus, IconTrash } from '@tabler/icons-react';
+import { useQuery } from '@tanstack/react-query';
+import { FormError } from '../../components/form/FormError';
+import { numberSelectProps } from '../../components/form/selectProps';
+import { useSchemaForm } from '../../components/form/useSchemaForm';
+import { api } from '../../lib/api-client';
+import { useSession } from '../../lib/session';
+import { AccountPicker } from './AccountPicker';
+import {
+  type AccountFormValues,
+  accountFormSchema,
+  accountFormValues,
+  emptyAddress,
+  emptyContact,
+} from './accountFormSchema';
+import { accountKeys, accountsResource, useCanSeeBrazil } from './api';
+
+const kindLabels: Record<(typeof addressKinds)[number], string> = {
+  mailing: 'Mailing',
+  shipping: 'Shipping',
+  billing: 'Billing',
+};
+const kindOptions = addressKinds.map((kind) => ({ value: kind, label: kindLabels[kind] }));
+
+/**
+ * How many levels of accounts sit below an account (0: none, 1: children, 2: grandchildren): an
+ * account with children can only move where they still fit within two levels.
+ */
+function useSubtreeHeight(account: Account | null) {
+  return useQuery({
+    queryKey: [...accountKeys.detail(account?.id ?? 0), 'height'],
+    enabled: account !== null,
+    queryFn: async ({ signal }) => {
+      if (!account) return 0;
+      const children = await api.get<{ total: number }>(
+        '/accounts',
+        { parentAccountId: account.id, perPage: 1 },
+        signal,
+      );
+      if (children.total === 0) return 0;
+      const grandchildren = await api.get<{ total: number }>(
+        '/accounts',
+        { ancestorId: account.id, depth: [account.depth + 2], perPage: 1 },
+        signal,
+      );
+      return grandchildren.total > 0 ? 2 : 1;
+    },
+  });
+}
+
+/** The depths a parent may sit at for an account whose own tree is `height` levels deep. */
+export function parentDepthsFor(height: number): number[] {
+  return [0, 1].filter((depth) => depth + 1 + height <= 2);
+}
+
+/** Create or edit an account: its kind, software, country, parent, addresses and contacts, in one request. */
+export function AccountForm({
+  account,
+  onSaved,
+  onCancel,
+}: {
+  account: Account | null;
+  onSaved: (account: Account) => void;
+  onCancel: () => void;
+}) {
+  const session = useSession();
+  const isSuper = isSuperAdmin(session?.user);
+  const brazil = useCanSeeBrazil();
+  const height = useSubtreeHeight(account);
+  const create = accountsResource.useCreate();
+  const update = accountsResource.useUpdate();
+  // Only super administrators put an account at the top level; one already there may stay.
+  const parentRequired = !isSuper && !(account && account.parentAccountId === null);
+  const { form, onSubmit, submitting, formError } = useSchemaForm({
+    schema: accountFormSchema({ parentRequired }),
+    initialValues: accountFormValues(account, { typeWhereCreated: 2 }),
+    submit: (body) => (account ? update.mutateAsync({ id: account.id, body }) : create.mutateAsync(body)),
+    successMessage: (saved) =>
+      account
+        ? `${saved.name} is saved.`
+        : `${saved.name} (${saved.code}) is created. You can now add its logo and image.`,
+    onSuccess: (saved) => onSaved(saved),
+  });
+  const values = form.getValues();
+  const parentDepths = parentDepthsFor(height.data ?? 0);
+  const countries = countryOptions(brazil || values.country === 'BR');
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={account ? `Edit ${account.name}` : 'New account'}>
+      <Stack gap="md">
+        <FormError message={formError} />
+        <TextInput label="Name" required {...form.getInputProps('name')} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Select label="Type" required data={accountType.options()} {...numberSelectProps(form, 'type')} />
+          <Select
+            label="Where created"
+            data={whereCreated.options()}
+            allowDeselect={false}
+            {...numberSelectProps(form, 'typeWhereCreated')}
+          />
+          <Select
+            label="Software"
+            data={softwareType.options()}
+            allowDeselect={false}
+            value={String(values.typeSoftware)}
+            onChange={(next) => form.setFieldValue('typeSoftware', Number(next ?? 0))}
+            error={form.errors.typeSoftware}
+          />
+          <Select
+            label="Country"
+            data={countries}
+            allowDeselect={false}
+            description={brazil ? undefined : 'Brazil is offered to accounts in Brazil.'}
+            {...form.getInputProps('country')}
+          />
+        </SimpleGrid>
+        <AccountPicker
+          label="Parent account"
+          required={parentRequired}
+          value={values.parentAccountId}
+          known={account?.parent}
+          onChange={(id) => form.setFieldValue('parentAccountId', id)}
+          filters={{ type: [9, 10], depth: parentDepths }}
+          disabled={parentDepths.length === 0}
+          placeholder={parentDepths.length === 0 ? 'None (top level)' : undefined}
+          excludeIds={account ? [account.id] : []}
+          clearable={isSuper}
+          description={
+            parentDepths.length === 0
+              ? 'This account holds accounts two levels deep, so it stays at the top level.'
+              : 'A studio, sub-studio or branch office. Accounts nest at most two levels deep.'
+          }
+          error={form.errors.parentAccountId}
+        />
+        <Group gap="xl">
+          <Switch label="Require two-step sign-in" {...form.getInputProps('mfaRequired', { type: 'checkbox' })} />
+          <Switch
+            label="Must pay before production"
+            {...form.getInputProps('bMustPayBeforeProduction', { type: 'checkbox' })}
+          />
+        </Group>
+
+        <Divider />
+        <AddressesFields form={form} country={values.country} countries={countries} />
+        <Divider />
+        <ContactsFields form={form} />
+
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onCancel}>
+            Cancel
+          </Button>
+          <Button type="submit" loading={submitting}>
+            {account ? 'Save account' : 'Create account'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+type AccountFormApi = UseFormReturnType<AccountFormValues>;
+
+function AddressesFields({
+  form,
+  country,
+  countries,
+}: {
+  form: AccountFormApi;
+  country: string;
+  countries: { value: string; label: string }[];
+}) {
+  const addresses = form.getValues().addresses;
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Title order={3} size="h5">
+          Addresses
+        </Title>
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconPlus size={14} />}
+          onClick={() => form.insertListItem('addresses', emptyAddress(country))}
+          disabled={addresses.length >= 10}
+        >
+          Add address
+        </Button>
+      </Group>
+      {addresses.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No addresses yet.
+        </Text>
+      ) : null}
+      {addresses.map((_address, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: list rows have no id until saved
+        <Paper key={index} withBorder p="sm" role="group" aria-label={`Address ${index + 1}`}>
+          <Stack gap="xs">
+            <Group justify="space-between" align="flex-end">
+              <Select
+                label="Kind"
+                data={kindOptions}
+                allowDeselect={false}
+                w={160}
+                {...form.getInputProps(`addresses.${index}.kind`)}
+              />
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Remove address ${index + 1}`}
+                onClick={() => form.removeListItem('addresses', index)}
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Group>
+            <TextInput label="Address line 1" required {...form.getInputProps(`addresses.${index}.line1`)} />
+            <TextInput label="Address line 2" {...form.getInputProps(`addresses.${index}.line2`)} />
+            <SimpleGrid cols={{ base: 1, sm: 2 }}>
+              <TextInput label="City" required {...form.getInputProps(`addresses.${index}.city`)} />
+              <TextInput label="State or province" {...form.getInputProps(`addresses.${index}.region`)} />
+              <TextInput label="Postal code" {...form.getInputProps(`addresses.${index}.postalCode`)} />
+              <Select
+                label="Country"
+                data={countries}
+                allowDeselect={false}
+                {...form.getInputProps(`addresses.${index}.country`)}
+              />
+            </SimpleGrid>
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}
+
+function ContactsFields({ form }: { form: AccountFormApi }) {
+  const contacts = form.getValues().contacts;
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Title order={3} size="h5">
+          Contacts
+        </Title>
+        <Button
+          size="xs"
+          variant="light"
+          leftSection={<IconPlus size={14} />}
+          onClick={() => form.insertListItem('contacts', emptyContact())}
+          disabled={contacts.length >= 20}
+        >
+          Add contact
+        </Button>
+      </Group>
+      {contacts.length === 0 ? (
+        <Text size="sm" c="dimmed">
+          No contacts yet.
+        </Text>
+      ) : null}
+      {contacts.map((_contact, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: list rows have no id until saved
+        <Paper key={index} withBorder p="sm" role="group" aria-label={`Contact ${index + 1}`}>
+          <Stack gap="xs">
+            <Group justify="space-between" align="flex-end" wrap="nowrap">
+              <TextInput label="Name" required style={{ flex: 1 }} {...form.getInputProps(`contacts.${index}.name`)} />
+              <ActionIcon
+                variant="subtle"
+                color="red"
+                aria-label={`Remove contact ${index + 1}`}
+                onClick={() => form.removeListItem('contacts', index)}
+              >
+                <IconTrash size={16} />
+              </ActionIcon>
+            </Group>
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <TextInput label="Title" {...form.getInputProps(`contacts.${index}.title`)} />
+              <TextInput label="Email" type="email" {...form.getInputProps(`contacts.${index}.email`)} />
+              <TextInput label="Phone" type="tel" {...form.getInputProps(`contacts.${index}.phone`)} />
+            </SimpleGrid>
+            <Checkbox
+              label="Primary contact"
+              {...form.getInputProps(`contacts.${index}.isPrimary`, { type: 'checkbox' })}
+            />
+          </Stack>
+        </Paper>
+      ))}
+    </Stack>
+  );
+}

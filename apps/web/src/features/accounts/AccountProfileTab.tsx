@@ -1,0 +1,182 @@
+import type { Account } from '@colophon/contract';
+import { accountType, country, formatDateTime, softwareType, whereCreated } from '@colophon/domain';
+import { Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { EmptyState, QueryState } from '../../components/feedback/QueryState';
+import { Section } from '../../components/layout/Section';
+import { useSession } from '../../lib/session';
+import { AccountImages } from './AccountImages';
+import { accountsResource, internalReviewOptions } from './api';
+import { AccountLink } from './columns';
+
+function Field({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+const levelNames = ['Top level', 'Under a studio', 'Two levels down'];
+const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
+
+function OnOff({ on, onLabel = 'On', offLabel = 'Off' }: { on: boolean; onLabel?: string; offLabel?: string }) {
+  return (
+    <Badge variant="light" color={on ? 'green' : 'gray'}>
+      {on ? onLabel : offLabel}
+    </Badge>
+  );
+}
+
+/** Who decides internal review for the account: itself, its parent or grandparent, or nobody. */
+function DecidedBy({ account, decidedById }: { account: Account; decidedById: number | null }) {
+  const other = decidedById !== null && decidedById !== account.id ? decidedById : null;
+  const decider = accountsResource.useDetail(other);
+  if (decidedById === null) return <>nobody has set it, so it is off</>;
+  if (decidedById === account.id) return <>set on this account</>;
+  const name = decider.data?.name ?? account.parent?.name ?? `account ${decidedById}`;
+  return (
+    <>
+      decided by <AccountLink id={decidedById} name={name} />
+    </>
+  );
+}
+
+function InternalReviewSection({ account }: { account: Account }) {
+  const query = useQuery(internalReviewOptions(account.id));
+  return (
+    <Section
+      title="Internal review"
+      description="Whether proofs pass the plant’s internal review before the school sees them."
+    >
+      <QueryState query={query} loadingLabel="Loading the review settings…">
+        {(settings) => (
+          <Stack gap="sm">
+            <SimpleGrid cols={{ base: 1, sm: 3 }}>
+              <Field label="Internal review">
+                <OnOff on={settings.internalReview} />
+              </Field>
+              <Field label="Opted out of internal review">
+                <OnOff on={settings.optOutInternalReview} onLabel="Opted out" offLabel="No" />
+              </Field>
+              <Field label="Adviser review notes">
+                <OnOff on={settings.optInAdviserReviewNotes} onLabel="Opted in" offLabel="No" />
+              </Field>
+            </SimpleGrid>
+            <Text size="sm" aria-live="polite">
+              In effect: proofs {settings.effectiveInternalReview ? 'go through' : 'skip'} internal review (
+              <DecidedBy account={account} decidedById={settings.decidedByAccountId} />
+              ).
+            </Text>
+          </Stack>
+        )}
+      </QueryState>
+    </Section>
+  );
+}
+
+/** An account's profile: what it is, where it sits, its review settings, addresses, contacts, logo and image. */
+export function AccountProfileTab({ account, canManage }: { account: Account; canManage: boolean }) {
+  const zone = useSession()?.user.timezone;
+  return (
+    <Stack gap="lg">
+      <Section title="Details">
+        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
+          <Field label="Code">{account.code}</Field>
+          <Field label="Type">{accountType.label(account.type)}</Field>
+          <Field label="Software">{softwareType.label(account.typeSoftware)}</Field>
+          <Field label="Created at">{whereCreated.label(account.typeWhereCreated)}</Field>
+          <Field label="Country">{country.label(account.country)}</Field>
+          <Field label="Parent account">
+            {account.parent ? <AccountLink id={account.parent.id} name={account.parent.name} /> : 'None (top level)'}
+          </Field>
+          <Field label="Level">{levelNames[account.depth] ?? account.depth}</Field>
+          <Field label="Two-step sign-in required">{yesNo(account.mfaRequired)}</Field>
+          <Field label="Must pay before production">{yesNo(account.bMustPayBeforeProduction)}</Field>
+          <Field label="Status">
+            <OnOff on={account.isActive} onLabel="Active" offLabel="Inactive" />
+          </Field>
+          <Field label="Created">{formatDateTime(account.createdAt, zone)}</Field>
+          <Field label="Last changed">{formatDateTime(account.updatedAt, zone)}</Field>
+        </SimpleGrid>
+      </Section>
+
+      <InternalReviewSection account={account} />
+
+      <Section title="Addresses">
+        {(account.addresses ?? []).length === 0 ? (
+          <EmptyState>No addresses.</EmptyState>
+        ) : (
+          <Table aria-label="Addresses" striped withTableBorder>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Kind</Table.Th>
+                <Table.Th>Address</Table.Th>
+                <Table.Th>Country</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(account.addresses ?? []).map((address) => (
+                <Table.Tr key={address.id}>
+                  <Table.Td tt="capitalize">{address.kind}</Table.Td>
+                  <Table.Td>
+                    {[address.line1, address.line2, address.city, address.region, address.postalCode]
+                      .filter(Boolean)
+                      .join(', ')}
+                  </Table.Td>
+                  <Table.Td>{country.label(address.country)}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Section>
+
+      <Section title="Contacts">
+        {(account.contacts ?? []).length === 0 ? (
+          <EmptyState>No contacts.</EmptyState>
+        ) : (
+          <Table aria-label="Contacts" striped withTableBorder>
+            <Table.Thead>
+              <Table.Tr>
+                <Table.Th>Name</Table.Th>
+                <Table.Th>Title</Table.Th>
+                <Table.Th>Email</Table.Th>
+                <Table.Th>Phone</Table.Th>
+              </Table.Tr>
+            </Table.Thead>
+            <Table.Tbody>
+              {(account.contacts ?? []).map((contact) => (
+                <Table.Tr key={contact.id}>
+                  <Table.Td>
+                    <Group gap="xs">
+                      {contact.name}
+                      {contact.isPrimary ? (
+                        <Badge size="xs" variant="light">
+                          Primary
+                        </Badge>
+                      ) : null}
+                    </Group>
+                  </Table.Td>
+                  <Table.Td>{contact.title ?? '—'}</Table.Td>
+                  <Table.Td>{contact.email ?? '—'}</Table.Td>
+                  <Table.Td>{contact.phone ?? '—'}</Table.Td>
+                </Table.Tr>
+              ))}
+            </Table.Tbody>
+          </Table>
+        )}
+      </Section>
+
+      <Section title="Logo and image">
+        <AccountImages account={account} canManage={canManage} />
+      </Section>
+    </Stack>
+  );
+}

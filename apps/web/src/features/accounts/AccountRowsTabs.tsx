@@ -1,0 +1,211 @@
+import { formatDate, internalProofStatus, orderType } from '@colophon/domain';
+import { Alert, Badge, Stack, Text } from '@mantine/core';
+import { IconInfoCircle } from '@tabler/icons-react';
+import { type ReactNode, useState } from 'react';
+import { DataTable, type DataTableColumn } from '../../components/data-table/DataTable';
+import { type ListSearch, listQuery } from '../../lib/list-search';
+import { useSession } from '../../lib/session';
+import { formatCalendarDate } from '../projects';
+import { type OverviewRow, useOverview } from './api';
+import { AccountLink, proofStatusColor } from './columns';
+
+/**
+ * The proofs, orders and store tabs show what the API has today: the overview's row per project of
+ * the account (and of the accounts below it), with the latest proof, the latest order and whether
+ * the store is open. Full proof, order and store lists arrive with their own screens.
+ */
+function useAccountRows(accountId: number, initialSort: string) {
+  const [search, setSearch] = useState<ListSearch>({ sort: initialSort });
+  const query = useOverview(accountId, listQuery({ ...search, showInactive: true, hasProject: true }));
+  const onSearchChange = (patch: Partial<ListSearch>) => setSearch((previous) => ({ ...previous, ...patch }));
+  return { search, onSearchChange, query };
+}
+
+function WhatIsShown({ children }: { children: ReactNode }) {
+  return (
+    <Alert variant="light" color="blue" icon={<IconInfoCircle size={18} />}>
+      {children}
+    </Alert>
+  );
+}
+
+const schoolColumn: DataTableColumn<OverviewRow> = {
+  accessor: 'accountName',
+  title: 'School',
+  sortable: true,
+  render: (row) => <AccountLink id={row.accountId} name={row.accountName} />,
+};
+
+const projectColumn: DataTableColumn<OverviewRow> = {
+  accessor: 'project',
+  title: 'Project',
+  sortable: true,
+  sortKey: 'projectName',
+  render: (row) => (row.project ? `${row.project.name} (${row.project.year})` : '—'),
+};
+
+const none = (text: string) => (
+  <Text size="sm" c="dimmed">
+    {text}
+  </Text>
+);
+
+/** A studio's or branch office's tab lists its schools' projects: then the school column shows. */
+function withSchool(columns: DataTableColumn<OverviewRow>[], holdsSchools: boolean) {
+  return holdsSchools ? [schoolColumn, ...columns] : columns;
+}
+
+const below = (holdsSchools: boolean) => (holdsSchools ? ' of the schools below this account' : '');
+
+export function AccountProofsTab({ accountId, holdsSchools }: { accountId: number; holdsSchools: boolean }) {
+  const zone = useSession()?.user.timezone;
+  const rows = useAccountRows(accountId, 'projectName');
+  const columns = withSchool(
+    [
+      projectColumn,
+      {
+        accessor: 'latestProof',
+        title: 'Latest proof',
+        sortable: true,
+        sortKey: 'proofStatus',
+        noWrap: true,
+        width: 150,
+        render: (row) =>
+          row.latestProof ? (
+            <Badge variant="light" color={proofStatusColor(row.latestProof.status)}>
+              {row.latestProof.statusLabel}
+            </Badge>
+          ) : (
+            none('No proof yet')
+          ),
+      },
+      {
+        accessor: 'internalStatus',
+        title: 'Internal review',
+        render: (row) =>
+          row.latestProof?.internalStatus ? internalProofStatus.label(row.latestProof.internalStatus) : '—',
+      },
+      {
+        accessor: 'proofCreatedAt',
+        title: 'Uploaded',
+        render: (row) => (row.latestProof ? formatDate(row.latestProof.createdAt, zone) : '—'),
+      },
+    ],
+    holdsSchools,
+  );
+  return (
+    <Stack gap="sm">
+      <WhatIsShown>
+        The latest proof of each project{below(holdsSchools)}. The full list of proofs, with reviewers and comments,
+        comes with the Proofs screens.
+      </WhatIsShown>
+      <DataTable<OverviewRow>
+        label="Latest proofs"
+        columns={columns}
+        idAccessor="rowKey"
+        emptyText="No projects, so no proofs yet"
+        {...rows}
+      />
+    </Stack>
+  );
+}
+
+export function AccountOrdersTab({ accountId, holdsSchools }: { accountId: number; holdsSchools: boolean }) {
+  const zone = useSession()?.user.timezone;
+  const rows = useAccountRows(accountId, 'projectName');
+  const columns = withSchool(
+    [
+      projectColumn,
+      {
+        accessor: 'latestOrder',
+        title: 'Latest order',
+        sortable: true,
+        sortKey: 'orderStatus',
+        render: (row) => (row.latestOrder ? row.latestOrder.displayStatus : none('No order yet')),
+      },
+      {
+        accessor: 'orderType',
+        title: 'Order type',
+        render: (row) => (row.latestOrder ? orderType.label(row.latestOrder.typeOrder) : '—'),
+      },
+      {
+        accessor: 'submissionDeadline',
+        title: 'Deadline',
+        sortable: true,
+        render: (row) => formatCalendarDate(row.submissionDeadline),
+      },
+      {
+        accessor: 'submittedAt',
+        title: 'Submitted',
+        sortable: true,
+        render: (row) => (row.submittedAt ? formatDate(row.submittedAt, zone) : none('Not submitted')),
+      },
+    ],
+    holdsSchools,
+  );
+  return (
+    <Stack gap="sm">
+      <WhatIsShown>
+        The latest order of each project{below(holdsSchools)}, with its status as displayed to schools. Every order, its
+        shipments and tracking come with the Order Status screen.
+      </WhatIsShown>
+      <DataTable<OverviewRow>
+        label="Latest orders"
+        columns={columns}
+        idAccessor="rowKey"
+        emptyText="No projects, so no orders yet"
+        {...rows}
+      />
+    </Stack>
+  );
+}
+
+export function AccountStoreTab({ accountId, holdsSchools }: { accountId: number; holdsSchools: boolean }) {
+  const rows = useAccountRows(accountId, 'projectName');
+  const columns = withSchool(
+    [
+      projectColumn,
+      {
+        accessor: 'year',
+        title: 'Year',
+        render: (row) => row.project?.year ?? '—',
+      },
+      {
+        accessor: 'storeOpen',
+        title: 'Online store',
+        width: 120,
+        render: (row) => (
+          <Badge variant="light" color={row.storeOpen ? 'green' : 'gray'}>
+            {row.storeOpen ? 'Open' : 'Closed'}
+          </Badge>
+        ),
+      },
+    ],
+    holdsSchools,
+  );
+  return (
+    <Stack gap="sm">
+      <WhatIsShown>
+        Whether the online store is open for each project’s year{below(holdsSchools)}. Products, prices and closing a
+        store come with the Online Sales screens.
+      </WhatIsShown>
+      <DataTable<OverviewRow>
+        label="Store status"
+        columns={columns}
+        idAccessor="rowKey"
+        emptyText="No projects, so no store yet"
+        {...rows}
+      />
+    </Stack>
+  );
+}
+
+/** My Account's sales tab: nothing to show until the online sales API exists; it says so plainly. */
+export function AccountSalesTab() {
+  return (
+    <WhatIsShown>
+      Online sales (orders, revenue and refunds) are not available yet: they come with the Online Sales screens. The
+      Store tab shows whether each project’s store is open.
+    </WhatIsShown>
+  );
+}

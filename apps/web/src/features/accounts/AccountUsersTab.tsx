@@ -1,0 +1,29 @@
+import type { User } from '@colophon/contract';
+import { useNavigate } from '@tanstack/react-router';
+import { useState } from 'react';
+import { DataTable } from '../../components/data-table/DataTable';
+import { type ListSearch, listQuery } from '../../lib/list-search';
+import { useSession } from '../../lib/session';
+import { usersResource } from '../users/api';
+import { userColumns } from '../users/columns';
+
+/** The users linked to an account: the users list (`/api/users?accountId=`); a row opens the user on the Users page. */
+export function AccountUsersTab({ accountId }: { accountId: number }) {
+  const zone = useSession()?.user.timezone;
+  const navigate = useNavigate();
+  const [search, setSearch] = useState<ListSearch>({ sort: 'lastName' });
+  const query = usersResource.useList(listQuery({ ...search, accountId }));
+  const columns = userColumns(zone, {
+    open: (user: User) => void navigate({ to: '/admin/users', search: { user: user.id } }),
+  });
+  return (
+    <DataTable<User>
+      label="Account users"
+      columns={columns}
+      query={query}
+      search={search}
+      onSearchChange={(patch) => setSearch((previous) => ({ ...previous, ...patch }))}
+      emptyText="No users are linked to this account"
+    />
+  );
+}

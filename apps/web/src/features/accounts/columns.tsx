@@ -1,0 +1,232 @@
+import type { Account } from '@colophon/contract';
+import { accountType, country, formatDate, formatDateTime, softwareType, whereCreated } from '@colophon/domain';
+import { ActionIcon, Anchor, type AnchorProps, Badge, Menu, Stack, Text } from '@mantine/core';
+import { IconBuildingOff, IconDots, IconEdit } from '@tabler/icons-react';
+import { createLink } from '@tanstack/react-router';
+import { type ComponentPropsWithoutRef, forwardRef } from 'react';
+import type { DataTableColumn } from '../../components/data-table/DataTable';
+import { formatCalendarDate } from '../projects';
+import type { OverviewRow } from './api';
+
+const AnchorBase = forwardRef<HTMLAnchorElement, AnchorProps & ComponentPropsWithoutRef<'a'>>((props, ref) => (
+  <Anchor component="a" ref={ref} {...props} />
+));
+
+/** A Mantine anchor that is a typed router link (real href, keyboard and new-tab friendly). */
+export const AnchorLink = createLink(AnchorBase);
+
+/** A link to an account's detail page. */
+export function AccountLink({ id, name }: { id: number; name: string }) {
+  return (
+    <AnchorLink to="/admin/accounts/$accountId" params={{ accountId: String(id) }} size="sm">
+      {name}
+    </AnchorLink>
+  );
+}
+
+export function ActiveBadge({ active }: { active: boolean }) {
+  return (
+    <Badge color={active ? 'green' : 'gray'} variant="light">
+      {active ? 'Active' : 'Inactive'}
+    </Badge>
+  );
+}
+
+const proofColors: Record<number, string> = { 1: 'yellow', 2: 'red', 3: 'green' };
+
+/** Needs Review yellow, Rejected red, Approved green. */
+export function proofStatusColor(status: number): string {
+  return proofColors[status] ?? 'gray';
+}
+
+/** The studio overview's columns (part 7): the school, its project, proof, order, store, notification, dates. */
+export function overviewColumns(zone: string | null | undefined): DataTableColumn<OverviewRow>[] {
+  return [
+    {
+      accessor: 'accountName',
+      title: 'School',
+      sortable: true,
+      render: (row) => (
+        <Stack gap={0}>
+          <AccountLink id={row.accountId} name={row.accountName} />
+          <Text size="xs" c="dimmed">
+            {row.accountCode}
+            {row.parentAccountName ? ` · ${row.parentAccountName}` : ''}
+            {row.isActive ? '' : ' · Inactive'}
+          </Text>
+        </Stack>
+      ),
+    },
+    {
+      accessor: 'project',
+      title: 'Project',
+      sortable: true,
+      sortKey: 'projectName',
+      render: (row) =>
+        row.project ? (
+          <Stack gap={0}>
+            <Text size="sm">{row.project.name}</Text>
+            <Text size="xs" c="dimmed">
+              {row.project.year}
+              {row.project.isActive ? '' : ' · Inactive'}
+            </Text>
+          </Stack>
+        ) : (
+          <Text size="sm" c="dimmed">
+            No project
+          </Text>
+        ),
+    },
+    {
+      accessor: 'latestProof',
+      title: 'Latest proof',
+      sortable: true,
+      sortKey: 'proofStatus',
+      noWrap: true,
+      width: 140,
+      render: (row) =>
+        row.latestProof ? (
+          <Badge variant="light" color={proofStatusColor(row.latestProof.status)}>
+            {row.latestProof.statusLabel}
+          </Badge>
+        ) : (
+          <Text size="sm" c="dimmed">
+            No proof
+          </Text>
+        ),
+    },
+    {
+      accessor: 'latestOrder',
+      title: 'Order status',
+      sortable: true,
+      sortKey: 'orderStatus',
+      render: (row) =>
+        row.latestOrder ? (
+          row.latestOrder.displayStatus
+        ) : (
+          <Text size="sm" c="dimmed">
+            No order
+          </Text>
+        ),
+    },
+    {
+      accessor: 'storeOpen',
+      title: 'Store',
+      noWrap: true,
+      width: 110,
+      render: (row) => (
+        <Badge variant="light" color={row.storeOpen ? 'green' : 'gray'}>
+          {row.storeOpen ? 'Open' : 'Closed'}
+        </Badge>
+      ),
+    },
+    {
+      accessor: 'lastNotification',
+      title: 'Last notification',
+      sortable: true,
+      sortKey: 'lastNotificationAt',
+      render: (row) =>
+        row.lastNotification ? (
+          <Stack gap={0}>
+            <Text size="sm">{row.lastNotification.label}</Text>
+            <Text size="xs" c="dimmed">
+              {formatDateTime(row.lastNotification.date, zone)}
+            </Text>
+          </Stack>
+        ) : (
+          <Text size="sm" c="dimmed">
+            None
+          </Text>
+        ),
+    },
+    {
+      accessor: 'submissionDeadline',
+      title: 'Deadline',
+      sortable: true,
+      noWrap: true,
+      render: (row) => formatCalendarDate(row.submissionDeadline),
+    },
+    {
+      accessor: 'submittedAt',
+      title: 'Submitted',
+      sortable: true,
+      noWrap: true,
+      render: (row) => (row.submittedAt ? formatDate(row.submittedAt, zone) : 'Not submitted'),
+    },
+  ];
+}
+
+export interface AccountRowActions {
+  edit?: ((account: Account) => void) | undefined;
+  deactivate?: ((account: Account) => void) | undefined;
+}
+
+/** The accounts list's columns, declared once. */
+export function accountColumns(actions: AccountRowActions): DataTableColumn<Account>[] {
+  return [
+    {
+      accessor: 'name',
+      title: 'Name',
+      sortable: true,
+      render: (account) => <AccountLink id={account.id} name={account.name} />,
+    },
+    { accessor: 'code', title: 'Code', sortable: true, noWrap: true },
+    { accessor: 'type', title: 'Type', sortable: true, render: (account) => accountType.label(account.type) },
+    { accessor: 'typeSoftware', title: 'Software', render: (account) => softwareType.label(account.typeSoftware) },
+    {
+      accessor: 'typeWhereCreated',
+      title: 'Created at',
+      render: (account) => whereCreated.label(account.typeWhereCreated),
+    },
+    { accessor: 'country', title: 'Country', sortable: true, render: (account) => country.label(account.country) },
+    {
+      accessor: 'parent',
+      title: 'Parent',
+      render: (account) =>
+        account.parent ? (
+          <AccountLink id={account.parent.id} name={account.parent.name} />
+        ) : (
+          <Text size="sm" c="dimmed">
+            Top level
+          </Text>
+        ),
+    },
+    {
+      accessor: 'isActive',
+      title: 'Status',
+      noWrap: true,
+      width: 110,
+      render: (account) => <ActiveBadge active={account.isActive} />,
+    },
+    {
+      accessor: 'actions',
+      title: 'Actions',
+      textAlign: 'right',
+      render: (account) => (
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon variant="subtle" aria-label={`Actions for ${account.name}`}>
+              <IconDots size={16} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            {actions.edit ? (
+              <Menu.Item leftSection={<IconEdit size={14} />} onClick={() => actions.edit?.(account)}>
+                Edit
+              </Menu.Item>
+            ) : null}
+            {actions.deactivate && account.isActive ? (
+              <Menu.Item
+                color="red"
+                leftSection={<IconBuildingOff size={14} />}
+                onClick={() => actions.deactivate?.(account)}
+              >
+                Deactivate
+              </Menu.Item>
+            ) : null}
+          </Menu.Dropdown>
+        </Menu>
+      ),
+    },
+  ];
+}

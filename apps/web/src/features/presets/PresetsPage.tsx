@@ -1,0 +1,151 @@
+import type { Preset } from '@colophon/contract';
+import { Button, Drawer } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPlus } from '@tabler/icons-react';
+import { getRouteApi } from '@tanstack/react-router';
+import { type JSX, useState } from 'react';
+import { DataTable } from '../../components/data-table/DataTable';
+import { ClearFiltersButton, SearchFilter } from '../../components/data-table/FilterBar';
+import { ConfirmDialog } from '../../components/feedback/ConfirmDialog';
+import { QueryState } from '../../components/feedback/QueryState';
+import { errorMessage } from '../../lib/api-client';
+import { filterQuery, listQuery } from '../../lib/list-search';
+import { useSession } from '../../lib/session';
+import { AccountPicker, useAccountsByIds, useProjectOptions } from '../projects';
+import { presetsResource } from './api';
+import { isOwnPreset, presetColumns } from './columns';
+import { PresetForm } from './PresetForm';
+import type { PresetsSearch } from './search';
+
+const route = getRouteApi('/admin/presets');
+
+/** /admin/presets: saved book specifications to start projects from; create, edit and delete them. */
+export function PresetsPage(): JSX.Element {
+  const { edit, ...list } = route.useSearch();
+  const navigate = route.useNavigate();
+  const zone = useSession()?.user.timezone;
+  const query = presetsResource.useList(listQuery(list));
+  const accountIds = (query.data?.data ?? []).map((preset) => preset.accountId);
+  const accountsQuery = useAccountsByIds(accountIds);
+  const accounts = new Map((accountsQuery.data?.data ?? []).map((account) => [account.id, account]));
+  const ownership = { accounts, accountsLoaded: accountsQuery.isSuccess };
+  const remove = presetsResource.useRemove();
+  const [toDelete, setToDelete] = useState<Preset | null>(null);
+
+  const setSearch = (patch: Partial<PresetsSearch>) =>
+    void navigate({ search: (previous) => ({ ...previous, ...patch }) });
+  const setFilter = (patch: Partial<PresetsSearch>) => setSearch({ ...patch, page: undefined });
+  const filtersActive = Boolean(list.search || list.accountId);
+
+  const confirmDelete = async () => {
+    if (!toDelete) return;
+    try {
+      await remove.mutateAsync(toDelete.id);
+      notifications.show({ color: 'green', title: 'Deleted', message: `${toDelete.name} is deleted.` });
+      if (edit === toDelete.id) setSearch({ edit: undefined });
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Could not delete the preset', message: errorMessage(error) });
+    } finally {
+      setToDelete(null);
+    }
+  };
+
+  return (
+    <>
+      <DataTable<Preset>
+        label="Presets"
+        columns={presetColumns(zone, {
+          ...ownership,
+          open: (preset) => setSearch({ edit: preset.id }),
+          remove: setToDelete,
+        })}
+        query={query}
+        search={list}
+        onSearchChange={setSearch}
+        emptyText={
+          filtersActive
+            ? 'No presets match these filters'
+            : 'No presets yet: save a book specification to start projects from it'
+        }
+        onExport={() => presetsResource.exportCsv(filterQuery(list))}
+        filters={
+          <>
+            <SearchFilter value={list.search} onChange={(search) => setFilter({ search })} placeholder="Preset name" />
+            <AccountPicker
+              label="Account"
+              placeholder="Any"
+              value={list.accountId?.[0]}
+              onChange={(next) => setFilter({ accountId: next ? [next] : undefined })}
+              w={260}
+            />
+            <ClearFiltersButton
+              active={filtersActive}
+              onClear={() => setFilter({ search: undefined, accountId: undefined })}
+            />
+          </>
+        }
+        actions={
+          <Button leftSection={<IconPlus size={16} />} onClick={() => setSearch({ edit: 'new' })}>
+            New preset
+          </Button>
+        }
+      />
+
+      <ConfirmDialog
+        opened={toDelete !== null}
+        title="Delete preset"
+        confirmLabel="Delete"
+        loading={remove.isPending}
+        onClose={() => setToDelete(null)}
+        onConfirm={() => void confirmDelete()}
+      >
+        {`${toDelete?.name ?? ''} will be deleted. Projects started from it keep their specification.`}
+      </ConfirmDialog>
+
+      <Drawer
+        opened={edit !== undefined}
+        onClose={() => setSearch({ edit: undefined })}
+        title={edit === 'new' ? 'New preset' : 'Preset'}
+        position="right"
+        size="xl"
+      >
+        {edit !== undefined ? <PresetDrawerBody id={edit} onDone={() => setSearch({ edit: undefined })} /> : null}
+      </Drawer>
+    </>
+  );
+}
+
+function PresetDrawerBody({ id, onDone }: { id: number | 'new'; onDone: () => void }) {
+  const options = useProjectOptions();
+  const preset = presetsResource.useDetail(id === 'new' ? null : id);
+  // A preset of an account the caller does not see (the studio above a school) is read-only.
+  const owner = useAccountsByIds(preset.data ? [preset.data.accountId] : []);
+  const ownership = {
+    accounts: new Map((owner.data?.data ?? []).map((account) => [account.id, account])),
+    accountsLoaded: owner.isSuccess,
+  };
+  if (id === 'new') {
+    return (
+      <QueryState query={options} loadingLabel="Loading the options…">
+        {(data) => <PresetForm options={data} onDone={onDone} />}
+      </QueryState>
+    );
+  }
+  return (
+    <QueryState query={options} loadingLabel="Loading the options…">
+      {(data) => (
+        <QueryState query={preset} loadingLabel="Loading the preset…">
+          {(record) => (
+            <PresetForm
+              key={record.id}
+              preset={record}
+              options={data}
+              readOnly={!isOwnPreset(record, ownership)}
+              onDone={onDone}
+            />
+          )}
+        </QueryState>
+      )}
+    </QueryState>
+  );
+}

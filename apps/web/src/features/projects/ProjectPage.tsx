@@ -1,0 +1,201 @@
+import type { Project } from '@colophon/contract';
+import { bookType } from '@colophon/domain';
+import { Anchor, Badge, Breadcrumbs, Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconArchive, IconArchiveOff, IconChevronLeft } from '@tabler/icons-react';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { type JSX, useEffect, useState } from 'react';
+import { ConfirmDialog } from '../../components/feedback/ConfirmDialog';
+import { ErrorState, LoadingState } from '../../components/feedback/QueryState';
+import { userCan } from '../../lib/access';
+import { errorMessage, isApiError } from '../../lib/api-client';
+import { useSession } from '../../lib/session';
+import { DeadlineBadgeFor } from '../submission-status';
+import { projectsResource, useProjectOptions } from './api';
+import { formatCalendarDate } from './calendarDate';
+import { ProjectMetaTab } from './ProjectMetaForm';
+import { ProjectSpecForm } from './ProjectSpecForm';
+import { SalesRepMetaTab } from './SalesRepMetaForm';
+import { canSeeSalesSide } from './salesSide';
+import { type ProjectTab, projectTabs } from './search';
+
+const route = getRouteApi('/admin/projects/$projectId');
+
+/** /admin/projects/$projectId: one project (Project Records › its name). */
+export function ProjectPage(): JSX.Element {
+  const { projectId } = route.useParams();
+  const query = projectsResource.useDetail(projectId > 0 ? projectId : null, { include: ['account'] });
+  const options = useProjectOptions();
+
+  if (projectId <= 0 || (query.isError && isApiError(query.error) && query.error.status === 404)) {
+    return <ProjectNotFound />;
+  }
+  if (query.isPending || options.isPending) return <LoadingState label="Loading the project…" />;
+  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  if (options.isError) return <ErrorState error={options.error} onRetry={() => void options.refetch()} />;
+  return <ProjectView project={query.data} options={options.data} />;
+}
+
+function ProjectCrumbs({ name }: { name: string }) {
+  return (
+    <nav aria-label="Project breadcrumb">
+      <Breadcrumbs separator="›" separatorMargin={6} fz="sm">
+        <Anchor component={Link} to="/admin/projects" size="sm">
+          <Group gap={2} component="span">
+            <IconChevronLeft size={14} aria-hidden />
+            Project Records
+          </Group>
+        </Anchor>
+        <Text size="sm" aria-current="page">
+          {name}
+        </Text>
+      </Breadcrumbs>
+    </nav>
+  );
+}
+
+function ProjectNotFound() {
+  return (
+    <Stack gap="md">
+      <ProjectCrumbs name="Not found" />
+      <ErrorState
+        title="Project not found"
+        error={new Error('This project does not exist, or it belongs to an account you do not see.')}
+      />
+    </Stack>
+  );
+}
+
+function ProjectView({
+  project,
+  options,
+}: {
+  project: Project;
+  options: NonNullable<ReturnType<typeof useProjectOptions>['data']>;
+}) {
+  const { tab } = route.useSearch();
+  const navigate = route.useNavigate();
+  const viewer = useSession()?.user;
+  const canManage = userCan(viewer, 'projects.manage');
+  const salesSide = canSeeSalesSide(viewer);
+  const current: ProjectTab = tab === 'sales' && !salesSide ? 'specification' : (tab ?? 'specification');
+  const update = projectsResource.useUpdate();
+  const remove = projectsResource.useRemove();
+  const [confirming, setConfirming] = useState(false);
+
+  useEffect(() => {
+    const previous = document.title;
+    document.title = `${project.name} · Project Records · Colophon`;
+    return () => {
+      document.title = previous;
+    };
+  }, [project.name]);
+
+  const setActive = async (isActive: boolean) => {
+    try {
+      if (isActive) await update.mutateAsync({ id: project.id, body: { isActive: true } });
+      else await remove.mutateAsync(project.id);
+      notifications.show({
+        color: 'green',
+        title: 'Saved',
+        message: `${project.name} is ${isActive ? 'reactivated' : 'deactivated'}.`,
+      });
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Not saved', message: errorMessage(error) });
+    } finally {
+      setConfirming(false);
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      <ProjectCrumbs name={project.name} />
+      <Paper withBorder p="md" radius="md">
+        <Group justify="space-between" align="flex-start" wrap="wrap" gap="sm">
+          <Stack gap={4}>
+            <Title order={2} size="h3">
+              {project.name}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {project.account ? `${project.account.name} (${project.account.code})` : `Account ${project.accountId}`}
+            </Text>
+            <Group gap="xs" mt={4}>
+              <Badge variant="light">{project.year}</Badge>
+              <Badge variant="light" color="grape" style={{ textTransform: 'none' }}>
+                {bookType.label(project.typeBook)}
+              </Badge>
+              <Badge color={project.isActive ? 'green' : 'gray'} variant="light">
+                {project.isActive ? 'Active' : 'Inactive'}
+              </Badge>
+              {project.submissionDeadline ? (
+                <Group gap={6}>
+                  <Text size="sm">Submission deadline {formatCalendarDate(project.submissionDeadline)}</Text>
+                  {project.isActive ? <DeadlineBadgeFor deadline={project.submissionDeadline} /> : null}
+                </Group>
+              ) : null}
+            </Group>
+          </Stack>
+          {canManage ? (
+            project.isActive ? (
+              <Button
+                variant="default"
+                color="red"
+                leftSection={<IconArchive size={16} />}
+                onClick={() => setConfirming(true)}
+              >
+                Deactivate
+              </Button>
+            ) : (
+              <Button
+                variant="default"
+                leftSection={<IconArchiveOff size={16} />}
+                loading={update.isPending}
+                onClick={() => void setActive(true)}
+              >
+                Reactivate
+              </Button>
+            )
+          ) : null}
+        </Group>
+      </Paper>
+
+      <Tabs
+        value={current}
+        onChange={(next) => {
+          const chosen = projectTabs.find((candidate) => candidate === next);
+          if (chosen)
+            void navigate({ search: { tab: chosen === 'specification' ? undefined : chosen }, replace: true });
+        }}
+        keepMounted={false}
+      >
+        <Tabs.List mb="md">
+          <Tabs.Tab value="specification">Book specification</Tabs.Tab>
+          <Tabs.Tab value="meta">Project meta</Tabs.Tab>
+          {salesSide ? <Tabs.Tab value="sales">Sales side</Tabs.Tab> : null}
+        </Tabs.List>
+        <Tabs.Panel value="specification">
+          <ProjectSpecForm key={project.id} project={project} options={options} canManage={canManage} />
+        </Tabs.Panel>
+        <Tabs.Panel value="meta">
+          <ProjectMetaTab projectId={project.id} canManage={canManage} />
+        </Tabs.Panel>
+        {salesSide ? (
+          <Tabs.Panel value="sales">
+            <SalesRepMetaTab projectId={project.id} canManage={canManage} />
+          </Tabs.Panel>
+        ) : null}
+      </Tabs>
+
+      <ConfirmDialog
+        opened={confirming}
+        title="Deactivate project"
+        confirmLabel="Deactivate"
+        loading={remove.isPending}
+        onClose={() => setConfirming(false)}
+        onConfirm={() => void setActive(false)}
+      >
+        {`${project.name} will be marked inactive. Its proofs and orders stay, and you can reactivate it later.`}
+      </ConfirmDialog>
+    </Stack>
+  );
+}

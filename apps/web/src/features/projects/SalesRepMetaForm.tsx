@@ -1,0 +1,158 @@
+import { type SalesRepProjectMeta, salesRepProjectMetaBodySchema } from '@colophon/contract';
+import {
+  activePricingDesignations,
+  commissionTier,
+  formatCurrencyInput,
+  formatDateTime,
+  parseCurrencyInput,
+  pricingDesignation,
+} from '@colophon/domain';
+import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { DateInput } from '@mantine/dates';
+import { useQuery } from '@tanstack/react-query';
+import { z } from 'zod';
+import { QueryState } from '../../components/feedback/QueryState';
+import { FormError } from '../../components/form/FormError';
+import { numberInputProps } from '../../components/form/numberInputProps';
+import { numberSelectProps } from '../../components/form/selectProps';
+import { useSchemaForm } from '../../components/form/useSchemaForm';
+import { useSession } from '../../lib/session';
+import { salesRepMetaOptions, useSaveSalesRepMeta } from './api';
+import { textOrNull } from './ProjectMetaForm';
+
+const shape = salesRepProjectMetaBodySchema.shape;
+/** The contract's body; the price is typed as currency (part 5) and sent as integer cents. */
+const salesFormSchema = z
+  .object({
+    commissionPercent: shape.commissionPercent,
+    pricePerBook: z.string().refine((text) => text.trim() === '' || parseCurrencyInput(text) !== null, {
+      message: 'Enter an amount such as 1,234.50 (no currency sign)',
+    }),
+    pricingDesignation: shape.pricingDesignation,
+    estimatedCopies: shape.estimatedCopies,
+    followUpDate: shape.followUpDate,
+    notes: textOrNull(shape.notes.unwrap()),
+  })
+  .transform(({ pricePerBook, ...rest }) => ({ ...rest, pricePerBookCents: parseCurrencyInput(pricePerBook) }));
+
+const salesValues = (meta: SalesRepProjectMeta) => ({
+  commissionPercent: meta.commissionPercent,
+  pricePerBook: formatCurrencyInput(meta.pricePerBookCents),
+  pricingDesignation: meta.pricingDesignation,
+  estimatedCopies: meta.estimatedCopies,
+  followUpDate: meta.followUpDate,
+  notes: meta.notes ?? '',
+});
+
+/** `projects/{id}/sales_rep_project_meta`: commission, price and follow-up, for studio staff and sales reps. */
+export function SalesRepMetaTab({ projectId, canManage }: { projectId: number; canManage: boolean }) {
+  const query = useQuery(salesRepMetaOptions(projectId));
+  return (
+    <QueryState query={query} loadingLabel="Loading the sales side…">
+      {(meta) => <SalesRepMetaForm projectId={projectId} meta={meta} canManage={canManage} />}
+    </QueryState>
+  );
+}
+
+function SalesRepMetaForm({
+  projectId,
+  meta,
+  canManage,
+}: {
+  projectId: number;
+  meta: SalesRepProjectMeta;
+  canManage: boolean;
+}) {
+  const zone = useSession()?.user.timezone;
+  const save = useSaveSalesRepMeta(projectId);
+  const { form, onSubmit, submitting, formError } = useSchemaForm({
+    schema: salesFormSchema,
+    initialValues: salesValues(meta),
+    submit: (body) => save.mutateAsync(body),
+    successMessage: 'The sales side is saved.',
+    onSuccess: (saved) => {
+      form.setInitialValues(salesValues(saved));
+      form.setValues(salesValues(saved));
+      form.resetDirty(salesValues(saved));
+    },
+  });
+  const readOnly = !canManage;
+  const values = form.getValues();
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Sales side">
+      <Stack gap="md" maw={760}>
+        <FormError message={formError} />
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Select
+            label="Commission"
+            data={commissionTier.options()}
+            clearable={!readOnly}
+            readOnly={readOnly}
+            placeholder={readOnly ? undefined : 'Not set'}
+            {...numberSelectProps(form, 'commissionPercent', { nullable: true })}
+            value={values.commissionPercent === null ? null : String(values.commissionPercent)}
+          />
+          <TextInput
+            label="Price per book"
+            description="Dollars and cents, e.g. 24.50"
+            inputWrapperOrder={['label', 'input', 'description', 'error']}
+            inputMode="decimal"
+            readOnly={readOnly}
+            {...form.getInputProps('pricePerBook')}
+            onBlur={(event) => {
+              const cents = parseCurrencyInput(event.currentTarget.value);
+              if (cents !== null) form.setFieldValue('pricePerBook', formatCurrencyInput(cents));
+              void form.validateField('pricePerBook');
+            }}
+          />
+          <Select
+            label="Pricing designation"
+            data={pricingDesignation.options(activePricingDesignations)}
+            clearable={!readOnly}
+            searchable
+            readOnly={readOnly}
+            placeholder={readOnly ? undefined : 'Not set'}
+            {...form.getInputProps('pricingDesignation')}
+          />
+          <NumberInput
+            label="Estimated copies"
+            min={0}
+            allowDecimal={false}
+            allowNegative={false}
+            thousandSeparator=","
+            readOnly={readOnly}
+            {...numberInputProps(form, 'estimatedCopies', { nullable: true })}
+          />
+          <DateInput
+            label="Follow-up date"
+            valueFormat="MM/DD/YYYY"
+            placeholder={readOnly ? undefined : 'MM/DD/YYYY'}
+            clearable={!readOnly}
+            readOnly={readOnly}
+            value={values.followUpDate}
+            onChange={(next) => form.setFieldValue('followUpDate', next || null)}
+            error={form.errors.followUpDate}
+          />
+        </SimpleGrid>
+        <Textarea
+          label="Notes"
+          autosize
+          minRows={3}
+          maxRows={10}
+          readOnly={readOnly}
+          {...form.getInputProps('notes')}
+        />
+        <Group justify="space-between">
+          <Text size="xs" c="dimmed">
+            {meta.updatedAt ? `Last saved ${formatDateTime(meta.updatedAt, zone)}` : 'Not saved yet'}
+          </Text>
+          {canManage ? (
+            <Button type="submit" loading={submitting} disabled={!form.isDirty()}>
+              Save sales side
+            </Button>
+          ) : null}
+        </Group>
+      </Stack>
+    </form>
+  );
+}

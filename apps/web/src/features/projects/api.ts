@@ -1,0 +1,103 @@
+import type {
+  Account,
+  ListEnvelope,
+  Preset,
+  Project,
+  ProjectCreate,
+  ProjectMeta,
+  ProjectOptions,
+  ProjectUpdate,
+  projectMetaBodySchema,
+  SalesRepProjectMeta,
+  salesRepProjectMetaBodySchema,
+} from '@colophon/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { z } from 'zod';
+import { api } from '../../lib/api-client';
+import { createQueryKeys, createResource, useInvalidatingMutation } from '../../lib/resource';
+
+export type ProjectMetaBody = z.output<typeof projectMetaBodySchema>;
+export type SalesRepProjectMetaBody = z.output<typeof salesRepProjectMetaBodySchema>;
+
+/** /api/projects: the generic five routes and the export. */
+export const projectsResource = createResource<Project, ProjectCreate, ProjectUpdate>('projects');
+const projectKeys = projectsResource.keys;
+
+/** `GET projects/options`: the option lists the caller may use (a sales rep's book types are a subset). */
+export const projectOptionsOptions = queryOptions({
+  queryKey: [...projectKeys.all, 'options'],
+  queryFn: ({ signal }) => api.get<ProjectOptions>('/projects/options', undefined, signal),
+  staleTime: 10 * 60_000,
+});
+export const useProjectOptions = () => useQuery(projectOptionsOptions);
+
+/** `projects/{id}/project_meta`: what the school says about its book (empty fields until saved). */
+export const projectMetaOptions = (projectId: number) =>
+  queryOptions({
+    queryKey: [...projectKeys.detail(projectId), 'project_meta'],
+    queryFn: ({ signal }) => api.get<ProjectMeta>(`/projects/${projectId}/project_meta`, undefined, signal),
+  });
+
+export function useSaveProjectMeta(projectId: number) {
+  return useInvalidatingMutation<ProjectMeta, ProjectMetaBody>([projectKeys.detail(projectId)], {
+    mutationFn: (body) => api.put<ProjectMeta>(`/projects/${projectId}/project_meta`, body),
+  });
+}
+
+/** `projects/{id}/sales_rep_project_meta`: the sales side (studio staff and sales reps only). */
+export const salesRepMetaOptions = (projectId: number) =>
+  queryOptions({
+    queryKey: [...projectKeys.detail(projectId), 'sales_rep_project_meta'],
+    queryFn: ({ signal }) =>
+      api.get<SalesRepProjectMeta>(`/projects/${projectId}/sales_rep_project_meta`, undefined, signal),
+  });
+
+export function useSaveSalesRepMeta(projectId: number) {
+  return useInvalidatingMutation<SalesRepProjectMeta, SalesRepProjectMetaBody>([projectKeys.detail(projectId)], {
+    mutationFn: (body) => api.put<SalesRepProjectMeta>(`/projects/${projectId}/sales_rep_project_meta`, body),
+  });
+}
+
+/** The presets a project can start from (the caller's own and those of the accounts above). */
+const presetKeys = createQueryKeys('presets');
+export function usePresetChoices(enabled = true) {
+  return useQuery({
+    queryKey: presetKeys.list({ perPage: 100, sort: 'name', picker: true }),
+    queryFn: ({ signal }) => api.get<ListEnvelope<Preset>>('/presets', { perPage: 100, sort: 'name' }, signal),
+    staleTime: 60_000,
+    enabled,
+  });
+}
+
+/** The account pickers: the caller's own account tree, searched by name or code. */
+const accountKeys = createQueryKeys('accounts');
+
+export function useAccountSearch(search: string, filters: { type?: number[]; ancestorId?: number } = {}) {
+  const query = { search: search || undefined, perPage: 50, sort: 'name', ...filters };
+  return useQuery({
+    queryKey: accountKeys.list({ ...query, picker: true }),
+    queryFn: ({ signal }) => api.get<ListEnvelope<Account>>('/accounts', query, signal),
+    staleTime: 60_000,
+  });
+}
+
+/** One account by id (a picker's label when the URL names the account). */
+export function useAccountById(accountId: number | null | undefined) {
+  return useQuery({
+    queryKey: accountKeys.detail(accountId ?? 0),
+    queryFn: ({ signal }) => api.get<Account>(`/accounts/${accountId}`, undefined, signal),
+    enabled: Boolean(accountId),
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** The accounts of these ids the caller may see (`POST accounts/get/get_accounts_post`). */
+export function useAccountsByIds(ids: readonly number[]) {
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  return useQuery({
+    queryKey: accountKeys.list({ ids: sorted }),
+    queryFn: () => api.post<ListEnvelope<Account>>('/accounts/get/get_accounts_post', { ids: sorted, perPage: 100 }),
+    enabled: sorted.length > 0,
+    staleTime: 5 * 60_000,
+  });
+}

@@ -1,0 +1,28 @@
+import { createRoute } from '@tanstack/react-router';
+import { z } from 'zod';
+import { adminRoute, pageRoute } from '../../app/route-base';
+import { lazyPage } from '../../lib/chunk-reload';
+import { projectSearchSchema, projectsSearchSchema } from './search';
+
+const projectsRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'projects',
+  validateSearch: projectsSearchSchema,
+  ...pageRoute('/admin/projects'),
+  component: lazyPage(() => import('./ProjectsPage'), 'ProjectsPage'),
+});
+
+/** One project (Project Records › its name): its specification, meta and sales side. */
+const projectRoute = createRoute({
+  getParentRoute: () => adminRoute,
+  path: 'projects/$projectId',
+  params: {
+    parse: ({ projectId }) => ({ projectId: z.coerce.number().int().positive().catch(0).parse(projectId) }),
+    stringify: ({ projectId }) => ({ projectId: String(projectId) }),
+  },
+  validateSearch: projectSearchSchema,
+  ...pageRoute('/admin/projects'),
+  component: lazyPage(() => import('./ProjectPage'), 'ProjectPage'),
+});
+
+export const projectRoutes = [projectsRoute, projectRoute] as const;

@@ -1,0 +1,34 @@
+import type { UpcomingSubmission } from '@colophon/contract';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+import { createQueryKeys } from '../../lib/resource';
+
+/** The default of `GET projects/upcoming/submissions/{id}` (spec part 9). */
+export const UPCOMING_DEFAULT_LIMIT = 50;
+
+const upcomingKeys = createQueryKeys('upcoming_submissions');
+
+export interface UpcomingQuery {
+  accountId: number;
+  limit: number;
+  parentId?: number | undefined;
+}
+
+/** `GET projects/upcoming/submissions/{id}?limit&parentId`: the tree's coming deadlines, soonest first. */
+export const upcomingSubmissionsOptions = ({ accountId, limit, parentId }: UpcomingQuery) =>
+  queryOptions({
+    queryKey: upcomingKeys.list({ accountId, limit, parentId }),
+    queryFn: ({ signal }) =>
+      api.get<{ data: UpcomingSubmission[]; limit: number }>(
+        `/projects/upcoming/submissions/${accountId}`,
+        { limit, parentId },
+        signal,
+      ),
+    placeholderData: keepPreviousData,
+  });
+
+export const useUpcomingSubmissions = (query: UpcomingQuery | null) =>
+  useQuery({
+    ...upcomingSubmissionsOptions(query ?? { accountId: 0, limit: UPCOMING_DEFAULT_LIMIT }),
+    enabled: query !== null,
+  });

@@ -1,0 +1,2 @@
+export { DeadlineBadge, DeadlineBadgeFor, DeadlineLegend } from './DeadlineBadge';
+export { daysLeftText, deadlineStyle, deadlineStyles } from './deadlineStyle';

@@ -1,0 +1,1 @@
+export { ProfileWidgets } from './ProfileWidgets';
