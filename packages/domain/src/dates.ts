@@ -106,3 +106,17 @@ export function parseTouchpointDate(text: string | null | undefined): Date | nul
   const [, year, month, day] = match;
   return utcInstant(Number(year), Number(month), Number(day));
 }
+
+const CALENDAR_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/**
+ * A calendar date (YYYY-MM-DD: a deadline, an in-home date) as MM/DD/YYYY. It names a day, not an
+ * instant, so no time zone may move it to the day before; the 1990 rule still applies.
+ */
+export function formatCalendarDate(date: string | null | undefined): string {
+  const match = CALENDAR_DATE.exec(date ?? '');
+  if (!match) return NONE_PROVIDED;
+  const [, year, month, day] = match;
+  if (Number(year) < EARLIEST_DISPLAYED_YEAR) return NONE_PROVIDED;
+  return `${month}/${day}/${year}`;
+}

@@ -20,6 +20,7 @@ import {
   bookSize,
   bookType,
   bookTypesOfferedTo,
+  can,
   coverApplication,
   coverBoardWeight,
   coverStyle,
@@ -30,7 +31,6 @@ import {
   dock,
   endsheet,
   finish,
-  isStudioRole,
   personalization,
   printer,
   softwareType,
@@ -53,8 +53,7 @@ const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 4
 
 /** Sales-side figures are for the studio and its sales reps, never for the school. */
 function assertSalesSide(context: ResourceContext) {
-  const { user } = context.auth;
-  if (!user.bSuperAdmin && !isStudioRole(user.role) && user.role !== 99) {
+  if (!can(context.auth.user, 'projects.salesSide')) {
     throw forbidden('Only studio staff and sales reps see the sales side of a project.');
   }
 }

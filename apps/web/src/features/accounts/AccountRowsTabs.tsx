@@ -1,11 +1,11 @@
-import { formatDate, internalProofStatus, orderType } from '@colophon/domain';
+import { formatCalendarDate, formatDate, internalProofStatus, orderType } from '@colophon/domain';
 import { Alert, Badge, Stack, Text } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { type ReactNode, useState } from 'react';
 import { DataTable, type DataTableColumn } from '../../components/data-table/DataTable';
 import { type ListSearch, listQuery } from '../../lib/list-search';
 import { useSession } from '../../lib/session';
-import { formatCalendarDate } from '../projects';
+
 import { type OverviewRow, useOverview } from './api';
 import { AccountLink, proofStatusColor } from './columns';
 

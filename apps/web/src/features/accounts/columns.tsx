@@ -1,11 +1,19 @@
 import type { Account } from '@colophon/contract';
-import { accountType, country, formatDate, formatDateTime, softwareType, whereCreated } from '@colophon/domain';
+import {
+  accountType,
+  country,
+  formatCalendarDate,
+  formatDate,
+  formatDateTime,
+  softwareType,
+  whereCreated,
+} from '@colophon/domain';
 import { ActionIcon, Anchor, type AnchorProps, Badge, Menu, Stack, Text } from '@mantine/core';
 import { IconBuildingOff, IconDots, IconEdit } from '@tabler/icons-react';
 import { createLink } from '@tanstack/react-router';
 import { type ComponentPropsWithoutRef, forwardRef } from 'react';
 import type { DataTableColumn } from '../../components/data-table/DataTable';
-import { formatCalendarDate } from '../projects';
+
 import type { OverviewRow } from './api';
 
 const AnchorBase = forwardRef<HTMLAnchorElement, AnchorProps & ComponentPropsWithoutRef<'a'>>((props, ref) => (

@@ -1,5 +1,5 @@
 import type { Project } from '@colophon/contract';
-import { bookType } from '@colophon/domain';
+import { bookType, formatCalendarDate } from '@colophon/domain';
 import { Anchor, Badge, Breadcrumbs, Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArchive, IconArchiveOff, IconChevronLeft } from '@tabler/icons-react';
@@ -12,11 +12,9 @@ import { errorMessage, isApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { DeadlineBadgeFor } from '../submission-status';
 import { projectsResource, useProjectOptions } from './api';
-import { formatCalendarDate } from './calendarDate';
 import { ProjectMetaTab } from './ProjectMetaForm';
 import { ProjectSpecForm } from './ProjectSpecForm';
 import { SalesRepMetaTab } from './SalesRepMetaForm';
-import { canSeeSalesSide } from './salesSide';
 import { type ProjectTab, projectTabs } from './search';
 
 const route = getRouteApi('/admin/projects/$projectId');
@@ -77,7 +75,7 @@ function ProjectView({
   const navigate = route.useNavigate();
   const viewer = useSession()?.user;
   const canManage = userCan(viewer, 'projects.manage');
-  const salesSide = canSeeSalesSide(viewer);
+  const salesSide = userCan(viewer, 'projects.salesSide');
   const current: ProjectTab = tab === 'sales' && !salesSide ? 'specification' : (tab ?? 'specification');
   const update = projectsResource.useUpdate();
   const remove = projectsResource.useRemove();

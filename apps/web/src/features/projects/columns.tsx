@@ -1,9 +1,8 @@
 import type { Project } from '@colophon/contract';
-import { bookType } from '@colophon/domain';
+import { bookType, formatCalendarDate } from '@colophon/domain';
 import { ActionIcon, Badge, Menu, Stack, Text } from '@mantine/core';
 import { IconArchive, IconArchiveOff, IconDots, IconExternalLink } from '@tabler/icons-react';
 import type { DataTableColumn } from '../../components/data-table/DataTable';
-import { formatCalendarDate } from './calendarDate';
 import { ProjectLink } from './ProjectLink';
 
 export interface ProjectRowActions {

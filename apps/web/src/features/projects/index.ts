@@ -3,6 +3,5 @@ export { AccountProjectsTable } from './AccountProjectsTable';
 export { useAccountById, useAccountSearch, useAccountsByIds, useProjectOptions } from './api';
 export { BookSpecFields } from './BookSpecFields';
 export { type BookSpecValues, bookSpecValues, filledSpec, presetPatch, refineBookSpec } from './bookSpecForm';
-export { formatCalendarDate } from './calendarDate';
 export { ProjectLink } from './ProjectLink';
 export { specSummary } from './specSummary';

@@ -12,11 +12,11 @@ import {
   dock,
   endsheet,
   finish,
+  formatCalendarDate,
   personalization,
   printer,
   softwareType,
 } from '@colophon/domain';
-import { formatCalendarDate } from './calendarDate';
 
 /** Each filled-in field of a specification as 'Label: value', in the form's order (labels from the domain). */
 export function specSummary(spec: BookSpecificationInput): { label: string; value: string }[] {

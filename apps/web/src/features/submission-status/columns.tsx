@@ -1,8 +1,8 @@
 import type { UpcomingSubmission } from '@colophon/contract';
-import { bookType } from '@colophon/domain';
+import { bookType, formatCalendarDate } from '@colophon/domain';
 import { Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from '../../components/data-table/DataTable';
-import { formatCalendarDate, ProjectLink } from '../projects';
+import { ProjectLink } from '../projects';
 import { DeadlineBadge } from './DeadlineBadge';
 
 /** The upcoming submissions' columns: the deadline and its warning first, then the project. */

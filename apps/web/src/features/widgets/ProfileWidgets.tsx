@@ -1,4 +1,4 @@
-import { formatDate, type WidgetName, widgetName } from '@colophon/domain';
+import { formatCalendarDate, formatDate, type WidgetName, widgetName } from '@colophon/domain';
 import { Anchor, Badge, Button, Group, SimpleGrid, Stack, Text } from '@mantine/core';
 import { IconEye } from '@tabler/icons-react';
 import { useQueries } from '@tanstack/react-query';
@@ -6,7 +6,7 @@ import { useNavigate } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
 import { userCan } from '../../lib/access';
 import { useSession } from '../../lib/session';
-import { formatCalendarDate, ProjectLink } from '../projects';
+import { ProjectLink } from '../projects';
 import { DeadlineBadge } from '../submission-status';
 import { useSaveWidgetSettings, widgetOptions } from './api';
 import { WidgetCard } from './WidgetCard';
