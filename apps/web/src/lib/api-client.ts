@@ -204,7 +204,9 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
   checkVersion(response);
   if (response.ok) return response;
   const problem = await readProblem(response);
-  if (response.status === 401 && session?.token) handleUnauthorized();
+  // Only the current session's refusal signs out: a request still under a token just replaced
+  // (impersonation started or ended) may come back 401 and must not end the new session.
+  if (response.status === 401 && session?.token && sessionStore.get()?.token === session.token) handleUnauthorized();
   throw new ApiError(problem);
 }
 

@@ -19,12 +19,12 @@ import {
 import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
+import { AccountPicker } from '../../components/account-picker/AccountPicker';
 import { FormError } from '../../components/form/FormError';
 import { numberSelectProps } from '../../components/form/selectProps';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { api } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
-import { AccountPicker } from './AccountPicker';
 import {
   type AccountFormValues,
   accountFormSchema,

@@ -1,11 +1,11 @@
 import { years } from '@colophon/domain';
 import { Alert, Chip, Group, Select, Stack } from '@mantine/core';
 import type { JSX } from 'react';
+import { AccountPicker } from '../../components/account-picker/AccountPicker';
 import { DataTable } from '../../components/data-table/DataTable';
 import { ClearFiltersButton, SearchFilter } from '../../components/data-table/FilterBar';
 import { listQuery } from '../../lib/list-search';
 import { useSession } from '../../lib/session';
-import { AccountPicker } from './AccountPicker';
 import { type OverviewRow, useOverview } from './api';
 import { overviewColumns } from './columns';
 import { type AccountsSearch, overviewFilterKeys, overviewFlags } from './search';

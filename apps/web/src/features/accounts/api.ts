@@ -94,21 +94,6 @@ export function useUploadAccountFile(kind: 'brand' | 'image') {
   });
 }
 
-/** A search of the caller's accounts for a picker (name or code), with extra list filters. */
-export function useAccountSearch(search: string, filters: Filters = {}, enabled = true) {
-  return useQuery({
-    queryKey: accountKeys.list({ search, picker: true, ...filters }),
-    queryFn: ({ signal }) =>
-      api.get<ListEnvelope<Account>>(
-        '/accounts',
-        { search: search || undefined, perPage: 50, sort: 'name', isActive: true, ...filters },
-        signal,
-      ),
-    staleTime: 60_000,
-    enabled,
-  });
-}
-
 /** The signed-in user's immediate accounts with their parents: what decides whether Brazil is offered. */
 function useImmediateAccountLineage() {
   const session = useSession();

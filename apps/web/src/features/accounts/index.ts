@@ -1,7 +1,6 @@
 /** What other features use of the accounts feature. */
 
 export { accountDetailIncludes } from './AccountDrawer';
-export { AccountPicker } from './AccountPicker';
 export { AccountProfileTab } from './AccountProfileTab';
 export { AccountOrdersTab, AccountProofsTab, AccountSalesTab, AccountStoreTab } from './AccountRowsTabs';
 export { accountsResource, useCanSeeBrazil, useFirstAccountId } from './api';

@@ -1,17 +1,11 @@
 import { bookSpecificationSchema, type Preset, type ProjectOptions, presetCreateSchema } from '@colophon/contract';
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { z } from 'zod';
+import { AccountPicker } from '../../components/account-picker/AccountPicker';
 import { FormError } from '../../components/form/FormError';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { useSession } from '../../lib/session';
-import {
-  AccountPicker,
-  BookSpecFields,
-  type BookSpecValues,
-  bookSpecValues,
-  filledSpec,
-  refineBookSpec,
-} from '../projects';
+import { BookSpecFields, type BookSpecValues, bookSpecValues, filledSpec, refineBookSpec } from '../projects';
 import { presetsResource } from './api';
 
 /**

@@ -3,10 +3,10 @@ import { years } from '@colophon/domain';
 import { Button, Drawer, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { z } from 'zod';
+import { AccountPicker } from '../../components/account-picker/AccountPicker';
 import { QueryState } from '../../components/feedback/QueryState';
 import { FormError } from '../../components/form/FormError';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
-import { AccountPicker } from './AccountPicker';
 import { projectsResource, usePresetChoices, useProjectOptions } from './api';
 import { specSummary } from './specSummary';
 

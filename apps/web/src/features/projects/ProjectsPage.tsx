@@ -5,6 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { type JSX, useState } from 'react';
+import { AccountPicker } from '../../components/account-picker/AccountPicker';
 import { DataTable } from '../../components/data-table/DataTable';
 import {
   BooleanFilter,
@@ -17,7 +18,6 @@ import { userCan } from '../../lib/access';
 import { errorMessage } from '../../lib/api-client';
 import { filterQuery, listQuery } from '../../lib/list-search';
 import { useSession } from '../../lib/session';
-import { AccountPicker } from './AccountPicker';
 import { projectsResource } from './api';
 import { projectColumns } from './columns';
 import { ProjectCreateDrawer } from './ProjectCreateDrawer';

@@ -72,25 +72,6 @@ export function usePresetChoices(enabled = true) {
 /** The account pickers: the caller's own account tree, searched by name or code. */
 const accountKeys = createQueryKeys('accounts');
 
-export function useAccountSearch(search: string, filters: { type?: number[]; ancestorId?: number } = {}) {
-  const query = { search: search || undefined, perPage: 50, sort: 'name', ...filters };
-  return useQuery({
-    queryKey: accountKeys.list({ ...query, picker: true }),
-    queryFn: ({ signal }) => api.get<ListEnvelope<Account>>('/accounts', query, signal),
-    staleTime: 60_000,
-  });
-}
-
-/** One account by id (a picker's label when the URL names the account). */
-export function useAccountById(accountId: number | null | undefined) {
-  return useQuery({
-    queryKey: accountKeys.detail(accountId ?? 0),
-    queryFn: ({ signal }) => api.get<Account>(`/accounts/${accountId}`, undefined, signal),
-    enabled: Boolean(accountId),
-    staleTime: 5 * 60_000,
-  });
-}
-
 /** The accounts of these ids the caller may see (`POST accounts/get/get_accounts_post`). */
 export function useAccountsByIds(ids: readonly number[]) {
   const sorted = [...new Set(ids)].sort((a, b) => a - b);

@@ -1,6 +1,5 @@
-export { AccountPicker, accountOption } from './AccountPicker';
 export { AccountProjectsTable } from './AccountProjectsTable';
-export { useAccountById, useAccountSearch, useAccountsByIds, useProjectOptions } from './api';
+export { useAccountsByIds, useProjectOptions } from './api';
 export { BookSpecFields } from './BookSpecFields';
 export { type BookSpecValues, bookSpecValues, filledSpec, presetPatch, refineBookSpec } from './bookSpecForm';
 export { ProjectLink } from './ProjectLink';

@@ -26,12 +26,13 @@ import {
 import { DateInput } from '@mantine/dates';
 import { IconAlertTriangle, IconCircleCheck, IconMailCheck, IconSchool } from '@tabler/icons-react';
 import { type JSX, useState } from 'react';
+import { AccountPicker } from '../../components/account-picker/AccountPicker';
 import { ErrorState, LoadingState } from '../../components/feedback/QueryState';
 import { FormError } from '../../components/form/FormError';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { Section } from '../../components/layout/Section';
 import { useSession } from '../../lib/session';
-import { AccountLink, AccountPicker, useCanSeeBrazil } from '../accounts';
+import { AccountLink, useCanSeeBrazil } from '../accounts';
 import { ProjectLink, useProjectOptions } from '../projects';
 import { useSchoolSignup } from './api';
 import { emptySignup, projectYearOf, signupFormSchema } from './signupFormSchema';

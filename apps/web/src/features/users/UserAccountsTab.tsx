@@ -4,11 +4,11 @@ import { notifications } from '@mantine/notifications';
 import { IconLink, IconUnlink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { AccountPicker } from '../../components/account-picker/AccountPicker';
 import { ConfirmDialog } from '../../components/feedback/ConfirmDialog';
 import { EmptyState, QueryState } from '../../components/feedback/QueryState';
 import { FormError } from '../../components/form/FormError';
 import { errorMessage } from '../../lib/api-client';
-import { AccountSelect } from './AccountSelect';
 import { type UserAccount, useLinkAccount, userAccountsOptions, useUnlinkAccount } from './api';
 
 /** The accounts a user works on: link another one, unlink one. */
@@ -99,7 +99,7 @@ export function UserAccountsTab({ userId, canManage }: { userId: number; canMana
           <FormError message={linkError} />
           <Group align="flex-end" gap="sm">
             <div style={{ flex: 1 }}>
-              <AccountSelect
+              <AccountPicker
                 label="Account to link"
                 value={accountId}
                 onChange={setAccountId}

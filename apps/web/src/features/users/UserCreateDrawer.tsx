@@ -2,10 +2,10 @@ import { roleCodeSchema, type User, userCreateSchema } from '@colophon/contract'
 import { DEFAULT_TIME_ZONE, timeZone, userRole } from '@colophon/domain';
 import { Button, Drawer, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { z } from 'zod';
+import { AccountPicker } from '../../components/account-picker/AccountPicker';
 import { FormError } from '../../components/form/FormError';
 import { numberSelectProps } from '../../components/form/selectProps';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
-import { AccountSelect } from './AccountSelect';
 import { usersResource } from './api';
 import { fullName } from './columns';
 
@@ -53,7 +53,7 @@ function UserCreateForm({ onCancel, onCreated }: { onCancel: () => void; onCreat
         </SimpleGrid>
         <Select label="Role" required data={userRole.options()} {...numberSelectProps(form, 'role')} />
         <Select label="Time zone" data={timeZone.options()} allowDeselect={false} {...form.getInputProps('timezone')} />
-        <AccountSelect
+        <AccountPicker
           required
           value={accountId > 0 ? accountId : null}
           onChange={(next) => form.setFieldValue('accountId', next ?? 0)}

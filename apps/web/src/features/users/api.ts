@@ -1,5 +1,4 @@
 import type {
-  Account,
   ListEnvelope,
   User,
   userAccountSchema,
@@ -9,7 +8,7 @@ import type {
   userPermissionsSchema,
   userUpdateSchema,
 } from '@colophon/contract';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../lib/api-client';
 import { createQueryKeys, createResource, useInvalidatingMutation } from '../../lib/resource';
@@ -76,13 +75,3 @@ export function useUnlinkAccount() {
 }
 
 /** The account picker: the caller's own account tree, searched by name or code. */
-const accountKeys = createQueryKeys('accounts');
-
-export function useAccountOptions(search: string) {
-  return useQuery({
-    queryKey: accountKeys.list({ search, picker: true }),
-    queryFn: ({ signal }) =>
-      api.get<ListEnvelope<Account>>('/accounts', { search: search || undefined, perPage: 50, sort: 'name' }, signal),
-    staleTime: 60_000,
-  });
-}

@@ -3,8 +3,8 @@ import type { WidgetName } from '@colophon/domain';
 import { widgetName } from '@colophon/domain';
 import { Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
+import { useAccountById } from '../../components/account-picker/api';
 import { EmptyState, ErrorState } from '../../components/feedback/QueryState';
-import { useAccountById } from '../projects';
 import { useSaveWidgetSettings, useWidget } from './api';
 import { WidgetSettingsPopover } from './WidgetSettingsPopover';
 

@@ -4,8 +4,8 @@ import { ActionIcon, Button, Group, NumberInput, Popover, Stack, Text } from '@m
 import { notifications } from '@mantine/notifications';
 import { IconSettings } from '@tabler/icons-react';
 import { useState } from 'react';
+import { AccountPicker } from '../../components/account-picker/AccountPicker';
 import { errorMessage } from '../../lib/api-client';
-import { AccountPicker } from '../projects';
 
 /** A widget's settings (rows shown, one account's tree, hidden), saved with `POST widgets/{name}`. */
 export function WidgetSettingsPopover({

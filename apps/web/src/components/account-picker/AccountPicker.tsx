@@ -1,9 +1,9 @@
 import type { Account } from '@colophon/contract';
 import { accountType, type Filters } from '@colophon/domain';
-import { Select } from '@mantine/core';
+import { Select, type SelectProps } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { type ReactNode, useState } from 'react';
-import { accountsResource, useAccountSearch } from './api';
+import { useAccountById, useAccountSearch } from './api';
 
 interface Option {
   value: string;
@@ -15,11 +15,11 @@ export function accountOptionLabel(account: Pick<Account, 'name' | 'code' | 'typ
 }
 
 /**
- * Picks one account of the caller's tree, searching the API as the person types. `filters` narrow
+ * The one account picker: one account of the caller's tree, searching the API as the person types. `filters` narrow
  * the candidates (`type`, `depth`…); the chosen account keeps its label even when a search leaves it out.
  */
 export function AccountPicker({
-  label,
+  label = 'Account',
   value,
   onChange,
   filters,
@@ -30,11 +30,13 @@ export function AccountPicker({
   description,
   placeholder = 'Search by name or code',
   disabled = false,
+  readOnly,
   known,
   w,
+  comboboxProps = { withinPortal: true },
 }: {
-  label: string;
-  value: number | null;
+  label?: string;
+  value: number | null | undefined;
   onChange: (accountId: number | null, account: Account | null) => void;
   filters?: Filters;
   excludeIds?: readonly number[];
@@ -44,14 +46,17 @@ export function AccountPicker({
   description?: ReactNode;
   placeholder?: string;
   disabled?: boolean;
+  readOnly?: boolean;
   /** An account whose name is already known (a parent the caller may not look up by itself). */
   known?: Pick<Account, 'id' | 'name' | 'code' | 'type'> | null | undefined;
-  w?: number | string;
+  w?: SelectProps['w'];
+  /** `{ withinPortal: false }` inside a popover, so choosing does not close it. */
+  comboboxProps?: SelectProps['comboboxProps'];
 }) {
   const [search, setSearch] = useState('');
   const [debounced] = useDebouncedValue(search, 250);
   const isKnown = Boolean(value && known && known.id === value);
-  const selected = accountsResource.useDetail(isKnown ? null : value);
+  const selected = useAccountById(isKnown ? null : value);
   const chosenAccount = isKnown ? known : selected.data;
   const chosen: Option | null =
     value && chosenAccount ? { value: String(value), label: accountOptionLabel(chosenAccount) } : null;
@@ -84,8 +89,9 @@ export function AccountPicker({
       }
       error={error}
       disabled={disabled}
+      readOnly={readOnly}
       w={w}
-      comboboxProps={{ withinPortal: true }}
+      comboboxProps={comboboxProps}
     />
   );
 }

@@ -1,0 +1,33 @@
+import type { Account, ListEnvelope } from '@colophon/contract';
+import type { Filters } from '@colophon/domain';
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../lib/api-client';
+import { createQueryKeys } from '../../lib/resource';
+
+/** Same keys as the accounts feature's resource, so its mutations refresh every picker too. */
+const accountKeys = createQueryKeys('accounts');
+
+/** Active accounts of the caller's tree matching a search, for pickers (first 50 by name). */
+export function useAccountSearch(search: string, filters: Filters = {}, enabled = true) {
+  return useQuery({
+    queryKey: accountKeys.list({ search, picker: true, ...filters }),
+    queryFn: ({ signal }) =>
+      api.get<ListEnvelope<Account>>(
+        '/accounts',
+        { search: search || undefined, perPage: 50, sort: 'name', isActive: true, ...filters },
+        signal,
+      ),
+    staleTime: 60_000,
+    enabled,
+  });
+}
+
+/** One account by id (a picker's label when the URL or a saved record names the account). */
+export function useAccountById(accountId: number | null | undefined) {
+  return useQuery({
+    queryKey: accountKeys.detail(accountId ?? 0),
+    queryFn: ({ signal }) => api.get<Account>(`/accounts/${accountId}`, undefined, signal),
+    enabled: Boolean(accountId),
+    staleTime: 5 * 60_000,
+  });
+}
