@@ -30,12 +30,8 @@ function queueTable<const Name extends string>(name: Name) {
     (table) => [
       // Claiming: the waiting rows in due order, and the processing rows by lease end (both partial,
       // so they hold only the live rows however long the history grows).
-      index(`${name}_claim_idx`)
-        .on(table.runAfter, table.id)
-        .where(sql`status = 0`),
-      index(`${name}_lease_idx`)
-        .on(table.lockedUntil)
-        .where(sql`status = 1`),
+      index(`${name}_claim_idx`).on(table.runAfter, table.id).where(sql`status = 0`),
+      index(`${name}_lease_idx`).on(table.lockedUntil).where(sql`status = 1`),
       // The processing pages: by status, newest first.
       index(`${name}_status_created_idx`).on(table.status, table.createdAt.desc(), table.id.desc()),
     ],

@@ -1,0 +1,95 @@
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { getDocument, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import { installNativeJpeg, setJpegMode } from './native-jpeg';
+import { analyzeOperatorList, type OperatorListLike, type PageContent } from './preflight/content';
+
+/**
+ * pdf.js in Node: the legacy build, its standard fonts, CMaps and wasm decoders from the package
+ * folder, and @napi-rs/canvas as its canvas (pdf.js finds it itself). pdf.js takes ownership of the
+ * bytes it is given (it detaches the buffer): `openPdf` hands it a copy unless told it may keep them.
+ */
+const packageRoot = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
+const folder = (name: string) => `${join(packageRoot, name)}/`;
+
+export async function openPdf(bytes: Uint8Array, options: { transfer?: boolean } = {}): Promise<PDFDocumentProxy> {
+  await installNativeJpeg();
+  return getDocument({
+    data: options.transfer ? bytes : bytes.slice(),
+    standardFontDataUrl: folder('standard_fonts'),
+    cMapUrl: folder('cmaps'),
+    cMapPacked: true,
+    wasmUrl: folder('wasm'),
+    isEvalSupported: false,
+    verbosity: 0,
+  }).promise;
+}
+
+/** The page's size as rendered (MediaBox ∩ CropBox, rotation applied), in points. */
+export function viewSize(page: PDFPageProxy): { width: number; height: number } {
+  const viewport = page.getViewport({ scale: 1 });
+  return { width: viewport.width, height: viewport.height };
+}
+
+/** Reads a page's content (image placements, hairlines) from an operator list of that page. */
+export function analyzePage(page: PDFPageProxy, list: OperatorListLike): PageContent {
+  const viewport = page.getViewport({ scale: 1 });
+  return analyzeOperatorList(list, {
+    toView: (rect) => viewport.convertToViewportRectangle(rect),
+    viewWidth: viewport.width,
+    viewHeight: viewport.height,
+    sizeOf: (objId) => {
+      const objs = page.objs as unknown as { has(id: string): boolean; get(id: string): unknown };
+      if (!objs.has(objId)) return null;
+      // A JPEG decoded smaller for the screen (native-jpeg.ts) keeps its own size beside.
+      const image = objs.get(objId) as {
+        width?: number;
+        height?: number;
+        originalWidth?: number;
+        originalHeight?: number;
+      } | null;
+      const width = image?.originalWidth ?? image?.width;
+      const height = image?.originalHeight ?? image?.height;
+      return width && height ? { width, height } : null;
+    },
+  });
+}
+
+/**
+ * The operator list pdf.js built for the last `render` of this page (display intent), so the
+ * analysis needs no second pass (a second pass decodes every image again). It is not public API:
+ * when it is not there (another pdf.js version), null, and the caller asks `getOperatorList()`.
+ */
+export function renderedOperatorList(page: PDFPageProxy): OperatorListLike | null {
+  const states = (
+    page as unknown as { _intentStates?: Map<string, { operatorList?: OperatorListLike & { lastChunk?: boolean } }> }
+  )._intentStates;
+  if (!(states instanceof Map)) return null;
+  for (const state of states.values()) {
+    const list = state.operatorList;
+    if (list?.lastChunk && list.fnArray && list.argsArray) return list;
+  }
+  return null;
+}
+
+/**
+ * Content of every page, in this thread (small files, tests); large files go through the pool. The
+ * images' pixels are not decoded (the analysis needs their placement and size only); this thread
+ * never renders, so that is safe.
+ */
+export async function analyzeDocument(bytes: Uint8Array): Promise<PageContent[]> {
+  const doc = await openPdf(bytes);
+  const previous = setJpegMode('skip');
+  try {
+    const contents: PageContent[] = [];
+    for (let n = 1; n <= doc.numPages; n++) {
+      const page = await doc.getPage(n);
+      contents.push(analyzePage(page, await page.getOperatorList()));
+      page.cleanup();
+    }
+    return contents;
+  } finally {
+    setJpegMode(previous);
+    await doc.destroy();
+  }
+}

@@ -1,0 +1,84 @@
+import type { FileStore } from '../integrations/files/file-store';
+import type { BookSpec } from './book-spec';
+import { checkDocument } from './preflight/document';
+import { type Finding, type FindingSummary, summarize } from './preflight/findings';
+import { mergeFindings } from './preflight/index';
+import type { ProofImageKeys, ProofManifest, RenderSettings } from './render/index';
+import { renderPages } from './render/index';
+import type { PagePool } from './render/pool';
+
+export interface ProcessProofInput {
+  /** The uploaded PDF, or `fileKey` to read it from the file store. */
+  bytes?: Uint8Array;
+  fileKey?: string;
+  spec: BookSpec;
+  proofId: string | number;
+  files: FileStore;
+  /** Where images and the manifest go (default `proofImageKeys(proofId)`). */
+  keys?: ProofImageKeys;
+  /** A long-lived page pool (a queue worker keeps one); default: one for this call. */
+  pool?: PagePool;
+  render?: Partial<RenderSettings>;
+  signal?: AbortSignal;
+}
+
+export interface ProcessProofResult {
+  findings: Finding[];
+  summary: FindingSummary;
+  /** Null when the file could not be opened at all (the findings say why). */
+  manifest: ProofManifest | null;
+  /**
+   * Wall-clock milliseconds of each step, and the page workers' own time summed over the pages:
+   * drawing (parsing and image decoding included) and encoding.
+   */
+  timings: { totalMs: number; structureMs: number; pagesMs: number; renderMs: number; encodeMs: number };
+}
+
+/** The uploaded file was not in the file store (a retry may find it; the handler decides). */
+export class ProofFileMissingError extends Error {
+  override name = 'ProofFileMissingError';
+}
+
+/**
+ * Processes one uploaded proof: the structure checks (pdf-lib), then every page drawn once in the
+ * worker pool for its viewer image, thumbnail and content checks (images, hairlines), all written
+ * through the file store under the proof's keys, plus the manifest. Idempotent: a rerun for the same
+ * proof overwrites the same keys. The lead wires this into the `queue_proofs` handler.
+ */
+export async function processProof(input: ProcessProofInput): Promise<ProcessProofResult> {
+  const started = performance.now();
+  let bytes = input.bytes;
+  if (!bytes) {
+    if (!input.fileKey) throw new Error('processProof needs bytes or a fileKey');
+    const stored = await input.files.get(input.fileKey);
+    if (!stored) throw new ProofFileMissingError(`The uploaded file ${input.fileKey} is not in the file store.`);
+    bytes = new Uint8Array(stored.buffer, stored.byteOffset, stored.byteLength);
+  }
+  const structure = await checkDocument(bytes, input.spec);
+  const structureMs = performance.now() - started;
+  if (structure.fatal) {
+    return {
+      findings: structure.findings,
+      summary: summarize(structure.findings),
+      manifest: null,
+      timings: { totalMs: performance.now() - started, structureMs, pagesMs: 0, renderMs: 0, encodeMs: 0 },
+    };
+  }
+  input.signal?.throwIfAborted();
+  const rendered = await renderPages(bytes, {
+    files: input.files,
+    proofId: input.proofId,
+    ...(input.keys ? { keys: input.keys } : {}),
+    ...(input.pool ? { pool: input.pool } : {}),
+    ...(input.render ? { settings: input.render } : {}),
+    ...(input.signal ? { signal: input.signal } : {}),
+  });
+  const findings = mergeFindings(structure.findings, structure.pageImages, rendered.contents);
+  const totalMs = performance.now() - started;
+  return {
+    findings,
+    summary: summarize(findings),
+    manifest: rendered.manifest,
+    timings: { totalMs, structureMs, pagesMs: totalMs - structureMs, ...rendered.timings },
+  };
+}

@@ -1,0 +1,132 @@
+import { performance } from 'node:perf_hooks';
+import { parentPort } from 'node:worker_threads';
+import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import sharp, { type Sharp } from 'sharp';
+import { setJpegMode, setJpegPixelCap } from '../native-jpeg';
+import { analyzePage, openPdf, renderedOperatorList } from '../pdfjs';
+import type { EncodedImage, FromWorker, PageResult, RenderSettings, ToWorker } from './protocol';
+
+/**
+ * One page worker: holds one open PDF at a time and turns the pages it is handed into their content
+ * analysis and, when asked, a viewer image and a thumbnail. Rendering and analysis share one pass:
+ * the page is drawn once, and the operator list the drawing used is then read for the preflight.
+ */
+const port = parentPort;
+if (!port) throw new Error('page-worker runs as a worker thread');
+
+// Each worker is one lane of the pool: libvips must not start threads of its own on top.
+sharp.concurrency(1);
+sharp.cache(false);
+
+let doc: PDFDocumentProxy | null = null;
+let settings: RenderSettings | null = null;
+
+interface CanvasAndContext {
+  canvas: { width: number; height: number; data(): Buffer };
+  context: unknown;
+}
+interface CanvasFactory {
+  create(width: number, height: number): CanvasAndContext;
+  destroy(canvasAndContext: CanvasAndContext): void;
+}
+
+/** One canvas per worker, kept while pages keep their size (a 1600 px page is 13 MB of pixels). */
+let kept: { target: CanvasAndContext; width: number; height: number } | null = null;
+
+function canvasFor(factory: CanvasFactory, width: number, height: number): CanvasAndContext {
+  if (kept && kept.width === width && kept.height === height) return kept.target;
+  if (kept) factory.destroy(kept.target);
+  kept = { target: factory.create(width, height), width, height };
+  return kept.target;
+}
+
+async function encode(raw: Buffer, width: number, height: number, render: RenderSettings) {
+  // Two pipelines on the same pixels (sharp's clone() would deep-copy them).
+  const source = () => sharp(raw, { raw: { width, height, channels: 4 } }).removeAlpha();
+  const output = (image: Sharp, format: RenderSettings['format']) =>
+    format === 'webp'
+      ? image.webp({ quality: render.quality, effort: render.effort })
+      : image.jpeg({ quality: render.quality, mozjpeg: false, chromaSubsampling: '4:2:0' });
+  const thumbHeight = Math.max(1, Math.round((height * render.thumbWidth) / width));
+  const [viewer, thumb] = await Promise.all([
+    output(source(), render.format).toBuffer(),
+    output(source().resize(render.thumbWidth, thumbHeight, { kernel: 'lanczos2' }), render.thumbFormat).toBuffer(),
+  ]);
+  // A copy in a buffer of its own, so it can be transferred to the main thread without another copy.
+  const image = (data: Buffer, w: number, h: number): EncodedImage => ({
+    data: new Uint8Array(data),
+    width: w,
+    height: h,
+  });
+  return { viewer: image(viewer, width, height), thumb: image(thumb, render.thumbWidth, thumbHeight) };
+}
+
+async function processPage(pageNumber: number): Promise<{ result: PageResult; transfer: ArrayBuffer[] }> {
+  if (!doc) throw new Error('no document open');
+  const page = await doc.getPage(pageNumber);
+  const base = page.getViewport({ scale: 1 });
+  const result: PageResult = { page: pageNumber, widthPts: base.width, heightPts: base.height };
+  const transfer: ArrayBuffer[] = [];
+  try {
+    if (!settings) {
+      result.content = analyzePage(page, await page.getOperatorList());
+      return { result, transfer };
+    }
+    const started = performance.now();
+    const width = settings.viewerWidth;
+    const viewport = page.getViewport({ scale: width / base.width });
+    const height = Math.max(1, Math.round(viewport.height));
+    const factory = (doc as unknown as { canvasFactory: CanvasFactory }).canvasFactory;
+    const target = canvasFor(factory, width, height);
+    // No JPEG decoded to more than ~1.25× the page's rendered pixels (see setJpegPixelCap).
+    setJpegPixelCap(width * height * 1.25);
+    try {
+      const parameters = { canvas: target.canvas, canvasContext: target.context, viewport };
+      await page.render(parameters as unknown as Parameters<PDFPageProxy['render']>[0]).promise;
+      result.content = analyzePage(page, renderedOperatorList(page) ?? (await page.getOperatorList()));
+      const drawn = performance.now();
+      const images = await encode(target.canvas.data(), width, height, settings);
+      result.viewer = images.viewer;
+      result.thumb = images.thumb;
+      transfer.push(images.viewer.data.buffer as ArrayBuffer, images.thumb.data.buffer as ArrayBuffer);
+      result.timings = { renderMs: drawn - started, encodeMs: performance.now() - drawn };
+    } catch (error) {
+      // A failed drawing may leave the canvas in any state: start the next page on a fresh one.
+      factory.destroy(target);
+      kept = null;
+      throw error;
+    }
+  } catch (error) {
+    result.error = error instanceof Error ? error.message : String(error);
+  } finally {
+    page.cleanup();
+  }
+  return { result, transfer };
+}
+
+const send = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
+
+port.on('message', (message: ToWorker) => {
+  void (async () => {
+    try {
+      if (message.type === 'open') {
+        if (doc) await doc.destroy();
+        settings = message.render;
+        // A document opened only for its content is never drawn: its images need no pixels.
+        setJpegMode(settings ? 'native' : 'skip');
+        doc = await openPdf(message.bytes, { transfer: true });
+        send({ type: 'opened', pageCount: doc.numPages });
+      } else if (message.type === 'page') {
+        const { result, transfer } = await processPage(message.page);
+        send({ type: 'page', result }, transfer);
+      } else {
+        if (doc) await doc.destroy();
+        doc = null;
+        kept = null; // let the canvas go between files
+        send({ type: 'closed' });
+      }
+    } catch (error) {
+      send({ type: 'error', message: error instanceof Error ? error.message : String(error) });
+    }
+  })();
+});

@@ -1,0 +1,35 @@
+import { queueEpubs, queueMoves, queueNotifications, queueProofs, queueUploads } from '@colophon/db';
+
+/** The five queues of the spec (part 3: proofs, uploads, moves, epubs, notifications), by short name. */
+export const queueTables = {
+  uploads: queueUploads,
+  proofs: queueProofs,
+  moves: queueMoves,
+  notifications: queueNotifications,
+  epubs: queueEpubs,
+} as const;
+
+export type QueueName = keyof typeof queueTables;
+export const queueNames = Object.keys(queueTables) as QueueName[];
+
+/** All five tables have one shape; the engine works on that shape. */
+export type QueueTable = typeof queueProofs;
+
+export function tableOf(queue: QueueName): QueueTable {
+  const table = queueTables[queue];
+  if (!table) throw new Error(`Unknown queue ${String(queue)}`);
+  return table as unknown as QueueTable;
+}
+
+/** A queue row as the engine returns it. */
+export type QueueRow = QueueTable['$inferSelect'];
+
+/** The spec's queue status codes (domain `queueStatus`), named for the engine's SQL. */
+export const QueueStatus = {
+  Waiting: 0,
+  Processing: 1,
+  Complete: 2,
+  Error: 3,
+  Attention: 4,
+  Addressed: 5,
+} as const;

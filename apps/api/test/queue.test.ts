@@ -1,0 +1,406 @@
+import { randomBytes } from 'node:crypto';
+import { createDb, type DbHandle, processorStatuses, rowsOf } from '@colophon/db';
+import { eq, sql } from 'drizzle-orm';
+import pg from 'pg';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import {
+  attention,
+  backoffDelayMs,
+  claim,
+  complete,
+  enqueue,
+  fail,
+  getJob,
+  heartbeat,
+  markAddressed,
+  NeedsAttention,
+  PermanentJobError,
+  QueueStatus,
+  QueueWorker,
+  queueNames,
+  registerProcessor,
+  retry,
+  sleep,
+  tableOf,
+} from '../src/queue';
+
+const onPostgres = process.env.COLOPHON_TEST_DB === 'postgres' && !!process.env.TEST_DATABASE_URL;
+
+/** A migrated database: PGlite in memory, or a fresh database on the TEST_DATABASE_URL server. */
+async function createTestDatabase(): Promise<{ url?: string; handle: DbHandle; drop(): Promise<void> }> {
+  const serverUrl = onPostgres ? process.env.TEST_DATABASE_URL : undefined;
+  if (!serverUrl) {
+    const handle = createDb();
+    await handle.migrate();
+    return { handle, drop: () => handle.close() };
+  }
+  const name = `colophon_queue_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: serverUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  const handle = createDb({ databaseUrl: url.toString(), poolSize: 4 });
+  await handle.migrate();
+  return {
+    url: url.toString(),
+    handle,
+    async drop() {
+      await handle.close();
+      const dropper = new pg.Client({ connectionString: serverUrl });
+      await dropper.connect();
+      await dropper.query(`drop database if exists ${name} with (force)`);
+      await dropper.end();
+    },
+  };
+}
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+const db = () => database.handle.db;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await db().execute(sql`create table job_runs (job_id bigint not null, worker text not null)`);
+});
+afterAll(async () => {
+  await database?.drop();
+});
+beforeEach(async () => {
+  for (const queue of queueNames) await db().delete(tableOf(queue));
+  await db().execute(sql`delete from job_runs`);
+});
+
+/** Moves a job's run_after (or lease) into the past, as if time had passed. */
+async function makeDue(queue: 'proofs', id: number) {
+  const table = tableOf(queue);
+  await db().update(table).set({ runAfter: sql`now() - interval '1 second'` }).where(eq(table.id, id));
+}
+
+describe('the queue engine', () => {
+  it('claims a waiting job once, with a lease, and completes it with its result', async () => {
+    const row = await enqueue(db(), 'proofs', { proofId: 7 });
+    expect(row.status).toBe(QueueStatus.Waiting);
+
+    const job = await claim<{ proofId: number }>(db(), 'proofs', 'worker-a', 30_000);
+    expect(job).toMatchObject({ id: row.id, payload: { proofId: 7 }, attempts: 1, lockedBy: 'worker-a' });
+    expect(job!.lockedUntil.getTime()).toBeGreaterThan(Date.now() + 20_000);
+    expect(await claim(db(), 'proofs', 'worker-b', 30_000)).toBeNull();
+    expect((await getJob(db(), 'proofs', row.id))?.status).toBe(QueueStatus.Processing);
+
+    expect(await complete(db(), job!, { pages: 48 })).toBe(true);
+    const done = await getJob(db(), 'proofs', row.id);
+    expect(done).toMatchObject({ status: QueueStatus.Complete, result: { pages: 48 }, lockedBy: null });
+    expect(done?.completedAt).toBeInstanceOf(Date);
+    // A second completion (a rerun, a stale worker) changes nothing.
+    expect(await complete(db(), job!, { pages: 1 })).toBe(false);
+    expect((await getJob(db(), 'proofs', row.id))?.result).toEqual({ pages: 48 });
+  });
+
+  it('claims in due order and leaves jobs that are not due yet', async () => {
+    const later = await enqueue(db(), 'uploads', { n: 1 }, { runAfter: new Date(Date.now() + 60_000) });
+    const first = await enqueue(db(), 'uploads', { n: 2 });
+    const second = await enqueue(db(), 'uploads', { n: 3 });
+    expect((await claim(db(), 'uploads', 'w', 10_000))?.id).toBe(first.id);
+    expect((await claim(db(), 'uploads', 'w', 10_000))?.id).toBe(second.id);
+    expect(await claim(db(), 'uploads', 'w', 10_000)).toBeNull();
+    expect((await getJob(db(), 'uploads', later.id))?.status).toBe(QueueStatus.Waiting);
+    // Queues are separate tables.
+    expect(await claim(db(), 'proofs', 'w', 10_000)).toBeNull();
+  });
+
+  it('backs off exponentially after a failure and ends in Error after the last attempt', async () => {
+    const row = await enqueue(db(), 'proofs', {}, { maxAttempts: 3 });
+    const backoff = { baseMs: 1_000, maxMs: 60_000 };
+
+    const first = await claim(db(), 'proofs', 'w', 10_000);
+    const before = Date.now();
+    const outcome = await fail(db(), first!, new Error('The file store did not answer.'), backoff);
+    expect(outcome.status).toBe(QueueStatus.Waiting);
+    const waiting = await getJob(db(), 'proofs', row.id);
+    expect(waiting).toMatchObject({
+      status: 0,
+      attempts: 1,
+      lastError: 'The file store did not answer.',
+      lockedBy: null,
+    });
+    const delay = waiting!.runAfter.getTime() - before;
+    expect(delay).toBeGreaterThan(500);
+    expect(delay).toBeLessThan(2_500);
+    // Not due yet: nobody gets it.
+    expect(await claim(db(), 'proofs', 'w', 10_000)).toBeNull();
+
+    await makeDue('proofs', row.id);
+    const second = await claim(db(), 'proofs', 'w', 10_000);
+    expect(second?.attempts).toBe(2);
+    await fail(db(), second!, 'again', backoff);
+    const secondDelay = (await getJob(db(), 'proofs', row.id))!.runAfter.getTime() - Date.now();
+    expect(secondDelay).toBeGreaterThan(1_500); // 2 s after the second failure
+    expect(secondDelay).toBeLessThan(2_600);
+
+    await makeDue('proofs', row.id);
+    const third = await claim(db(), 'proofs', 'w', 10_000);
+    expect(third?.attempts).toBe(3);
+    expect((await fail(db(), third!, new Error('still broken'), backoff)).status).toBe(QueueStatus.Error);
+    expect(await getJob(db(), 'proofs', row.id)).toMatchObject({
+      status: QueueStatus.Error,
+      lastError: 'still broken',
+    });
+    expect(await claim(db(), 'proofs', 'w', 10_000)).toBeNull();
+  });
+
+  it('computes the backoff as base · 2^(attempts − 1), capped', () => {
+    expect([1, 2, 3, 4].map((n) => backoffDelayMs(n))).toEqual([2_000, 4_000, 8_000, 16_000]);
+    expect(backoffDelayMs(20)).toBe(600_000);
+    expect(backoffDelayMs(3, { baseMs: 100, maxMs: 250 })).toBe(250);
+  });
+
+  it('sends a permanent failure straight to Error', async () => {
+    const row = await enqueue(db(), 'moves', {});
+    const job = await claim(db(), 'moves', 'w', 10_000);
+    await fail(db(), job!, new PermanentJobError('The order does not exist.'), { permanent: true });
+    expect(await getJob(db(), 'moves', row.id)).toMatchObject({ status: QueueStatus.Error, attempts: 1 });
+  });
+
+  it('lets a person retry Error and Attention jobs and mark them addressed', async () => {
+    const broken = await enqueue(db(), 'notifications', {}, { maxAttempts: 1 });
+    await fail(db(), (await claim(db(), 'notifications', 'w', 10_000))!, 'SMTP refused');
+    expect((await getJob(db(), 'notifications', broken.id))?.status).toBe(QueueStatus.Error);
+
+    const retried = await retry(db(), 'notifications', broken.id);
+    expect(retried).toMatchObject({ status: QueueStatus.Waiting, attempts: 0, lastError: 'SMTP refused' });
+    const again = await claim(db(), 'notifications', 'w', 10_000);
+    expect(again).toMatchObject({ id: broken.id, attempts: 1 });
+    expect(await attention(db(), again!, 'The address bounced.', { bounced: true })).toBe(true);
+    expect(await getJob(db(), 'notifications', broken.id)).toMatchObject({
+      status: QueueStatus.Attention,
+      lastError: 'The address bounced.',
+      result: { bounced: true },
+    });
+
+    expect((await markAddressed(db(), 'notifications', broken.id))?.status).toBe(QueueStatus.Addressed);
+    // Addressed is final for "addressed", but can still be retried.
+    expect(await markAddressed(db(), 'notifications', broken.id)).toBeNull();
+    expect((await retry(db(), 'notifications', broken.id))?.status).toBe(QueueStatus.Waiting);
+
+    // Waiting, Processing and Complete jobs are not retried or addressed.
+    expect(await retry(db(), 'notifications', broken.id)).toBeNull();
+    expect(await markAddressed(db(), 'notifications', broken.id)).toBeNull();
+    const job = await claim(db(), 'notifications', 'w', 10_000);
+    await complete(db(), job!, null);
+    expect(await retry(db(), 'notifications', broken.id)).toBeNull();
+    expect(await markAddressed(db(), 'notifications', broken.id)).toBeNull();
+    expect(await retry(db(), 'notifications', 999_999)).toBeNull();
+  });
+
+  it('claims a crashed worker’s job again once its lease lapses, and fences the old worker out', async () => {
+    const row = await enqueue(db(), 'epubs', { book: 1 });
+    const crashed = await claim(db(), 'epubs', 'worker-a', 200);
+    expect(crashed?.id).toBe(row.id);
+    expect(await claim(db(), 'epubs', 'worker-b', 200)).toBeNull(); // lease still held
+
+    await sleep(350);
+    const taken = await claim(db(), 'epubs', 'worker-b', 10_000);
+    expect(taken).toMatchObject({ id: row.id, attempts: 2, lockedBy: 'worker-b' });
+
+    // The old worker comes back: its heartbeat, completion and failure all miss.
+    expect(await heartbeat(db(), crashed!, 10_000)).toBe(false);
+    expect(await complete(db(), crashed!, { by: 'a' })).toBe(false);
+    expect((await fail(db(), crashed!, 'late')).status).toBe('lost');
+
+    expect(await complete(db(), taken!, { by: 'b' })).toBe(true);
+    expect(await getJob(db(), 'epubs', row.id)).toMatchObject({ status: 2, result: { by: 'b' }, attempts: 2 });
+  });
+
+  it('moves a job whose lease lapsed with no attempts left to Error instead of running it again', async () => {
+    const row = await enqueue(db(), 'epubs', {}, { maxAttempts: 1 });
+    await claim(db(), 'epubs', 'worker-a', 100);
+    const next = await enqueue(db(), 'epubs', { next: true });
+    await sleep(250);
+    const job = await claim(db(), 'epubs', 'worker-b', 10_000);
+    expect(job?.id).toBe(next.id);
+    expect(await getJob(db(), 'epubs', row.id)).toMatchObject({ status: QueueStatus.Error, lockedBy: null });
+    expect((await getJob(db(), 'epubs', row.id))?.lastError).toMatch(/lease lapsed/);
+  });
+
+  it('extends the lease on a heartbeat and records it in processor_statuses', async () => {
+    await registerProcessor(db(), 'beater', 'proofs');
+    const row = await enqueue(db(), 'proofs', {});
+    const job = await claim(db(), 'proofs', 'beater', 1_000);
+    const firstLease = job!.lockedUntil.getTime();
+    await sleep(30);
+    expect(await heartbeat(db(), job!, 60_000)).toBe(true);
+    const row2 = await getJob(db(), 'proofs', row.id);
+    expect(row2!.lockedUntil!.getTime()).toBeGreaterThan(firstLease + 50_000);
+    const [status] = await db().select().from(processorStatuses).where(eq(processorStatuses.workerId, 'beater'));
+    expect(status).toMatchObject({ queue: 'proofs', currentJobId: row.id, pid: process.pid });
+  });
+});
+
+describe('the queue worker', () => {
+  it('runs jobs, retries a failing one after its backoff, and passes attention outcomes on', async () => {
+    const ok = await enqueue(db(), 'proofs', { kind: 'ok' });
+    const flaky = await enqueue(db(), 'proofs', { kind: 'flaky' });
+    const odd = await enqueue(db(), 'proofs', { kind: 'attention' });
+    const calls: string[] = [];
+    const worker = new QueueWorker<{ kind: string }, { kind: string }>({
+      db: db(),
+      queue: 'proofs',
+      workerId: 'runner-1',
+      idleMs: 20,
+      backoff: { baseMs: 50 },
+      handler: async (job) => {
+        calls.push(`${job.payload.kind}#${job.attempts}`);
+        if (job.payload.kind === 'flaky' && job.attempts === 1) throw new Error('temporary');
+        if (job.payload.kind === 'attention') return new NeedsAttention('Page 3 is the wrong size.', job.payload);
+        return job.payload;
+      },
+    });
+    await worker.start();
+    await waitFor(async () => (await getJob(db(), 'proofs', flaky.id))?.status === QueueStatus.Complete);
+    await worker.stop();
+
+    expect(calls).toEqual(['ok#1', 'flaky#1', 'attention#1', 'flaky#2']);
+    expect(await getJob(db(), 'proofs', ok.id)).toMatchObject({ status: 2, result: { kind: 'ok' } });
+    expect(await getJob(db(), 'proofs', odd.id)).toMatchObject({ status: 4, lastError: 'Page 3 is the wrong size.' });
+    const [status] = await db().select().from(processorStatuses).where(eq(processorStatuses.workerId, 'runner-1'));
+    expect(status).toMatchObject({ jobsDone: 3, jobsFailed: 1, currentJobId: null });
+    expect(status?.stoppedAt).toBeInstanceOf(Date);
+  });
+
+  it('heartbeats a long job so its lease never lapses, and waits for it on a graceful stop', async () => {
+    const row = await enqueue(db(), 'uploads', {});
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const worker = new QueueWorker({
+      db: db(),
+      queue: 'uploads',
+      leaseMs: 300,
+      heartbeatMs: 60,
+      idleMs: 20,
+      handler: async () => {
+        started();
+        await sleep(900); // three leases long
+        return { ok: true };
+      },
+    });
+    await worker.start();
+    await running;
+    await sleep(450);
+    // Past the first lease, nobody else can take it: the heartbeats kept it.
+    expect(await claim(db(), 'uploads', 'intruder', 1_000)).toBeNull();
+    await worker.stop();
+    expect(await getJob(db(), 'uploads', row.id)).toMatchObject({ status: 2, attempts: 1, result: { ok: true } });
+  });
+
+  it('completes a job exactly once when its first worker dies mid-job', async () => {
+    const row = await enqueue(db(), 'proofs', { n: 1 });
+    let release!: () => void;
+    const hang = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let started!: () => void;
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    const record = async (jobId: number, worker: string) => {
+      await db().execute(sql`insert into job_runs (job_id, worker) values (${jobId}, ${worker})`);
+    };
+    // Worker A takes the job and then "dies": its handler never finishes, it heartbeats no more.
+    const dying = new QueueWorker({
+      db: db(),
+      queue: 'proofs',
+      workerId: 'dying',
+      leaseMs: 300,
+      idleMs: 20,
+      handler: async (job) => {
+        started();
+        await hang; // ignores its signal, like a process that froze
+        await record(job.id, 'dying'); // a frozen run that wakes up late writes nothing the engine keeps
+        return { by: 'dying' };
+      },
+    });
+    await dying.start();
+    await running;
+    await dying.stop({ timeoutMs: 0 }); // abandons the job: the lease is left to lapse
+
+    const rescuer = new QueueWorker({
+      db: db(),
+      queue: 'proofs',
+      workerId: 'rescuer',
+      leaseMs: 5_000,
+      idleMs: 20,
+      handler: async (job) => {
+        await record(job.id, 'rescuer');
+        return { by: 'rescuer' };
+      },
+    });
+    await rescuer.start();
+    await waitFor(async () => (await getJob(db(), 'proofs', row.id))?.status === QueueStatus.Complete);
+    release(); // the frozen run finishes after all
+    await sleep(100);
+    await rescuer.stop();
+
+    expect(await getJob(db(), 'proofs', row.id)).toMatchObject({ status: 2, attempts: 2, result: { by: 'rescuer' } });
+    const runs = await rowsOf<{ worker: string }>(
+      db().execute(sql`select worker from job_runs where worker = 'rescuer'`),
+    );
+    expect(runs).toHaveLength(1);
+  });
+});
+
+describe.runIf(onPostgres)('the queue on PostgreSQL with concurrent workers', () => {
+  it('never gives one job to two workers: 200 jobs, 2 workers on separate connection pools', async () => {
+    const jobs = 200;
+    await db()
+      .insert(tableOf('proofs'))
+      .values(Array.from({ length: jobs }, (_, n) => ({ payload: { n } })));
+    const second = createDb({ databaseUrl: database.url, poolSize: 4 });
+    const workers = [database.handle, second].map(
+      (handle, index) =>
+        new QueueWorker<{ n: number }>({
+          db: handle.db,
+          queue: 'proofs',
+          workerId: `concurrent-${index}`,
+          idleMs: 10,
+          handler: async (job, { signal }) => {
+            await handle.db.execute(sql`insert into job_runs (job_id, worker) values (${job.id}, ${`w${index}`})`);
+            if (job.payload.n % 7 === 0) await sleep(3); // uneven job lengths
+            if (signal.aborted) throw signal.reason;
+            return { n: job.payload.n };
+          },
+        }),
+    );
+    try {
+      await Promise.all(workers.map((worker) => worker.start()));
+      await waitFor(async () => {
+        const [row] = await rowsOf<{ n: number }>(
+          db().execute(sql`select count(*)::int as n from queue_proofs where status = 2`),
+        );
+        return row?.n === jobs;
+      }, 60_000);
+      await Promise.all(workers.map((worker) => worker.stop()));
+    } finally {
+      await second.close();
+    }
+    const [counts] = await rowsOf<{ runs: number; distinct_jobs: number }>(
+      db().execute(sql`select count(*)::int as runs, count(distinct job_id)::int as distinct_jobs from job_runs`),
+    );
+    expect(counts).toEqual({ runs: jobs, distinct_jobs: jobs });
+    // Both workers took part.
+    expect(workers[0]!.done).toBeGreaterThan(0);
+    expect(workers[1]!.done).toBeGreaterThan(0);
+    expect(workers[0]!.done + workers[1]!.done).toBe(jobs);
+  });
+});
+
+async function waitFor(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await check()) return;
+    await sleep(20);
+  }
+  throw new Error('timed out waiting');
+}
