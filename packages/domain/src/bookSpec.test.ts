@@ -14,7 +14,10 @@ describe('bookSpecViolations', () => {
     { name: 'a saddle-stitched book of 4 pages', typeBook: 2, pageCount: 4, ok: false },
     { name: 'a hard cover of 200 pages', typeBook: 5, pageCount: 200, ok: true },
     { name: 'a hard cover of 20 pages', typeBook: 9, pageCount: 20, ok: false },
-    { name: 'a perfect-bound book of 42 pages (not a multiple of 4)', typeBook: 3, pageCount: 42, ok: false },
+    { name: 'a perfect-bound book of 43 pages (every leaf has two sides)', typeBook: 3, pageCount: 43, ok: false },
+    { name: 'a perfect-bound book of 42 pages', typeBook: 3, pageCount: 42, ok: true },
+    { name: 'a Smyth-sewn book of 100 pages (signatures of 16)', typeBook: 9, pageCount: 100, ok: false },
+    { name: 'a saddle-stitched book of 30 pages (sheets of 4)', typeBook: 1, pageCount: 30, ok: false },
     { name: 'a coil-bound book of 300 pages', typeBook: 7, pageCount: 300, ok: true },
   ])('judges $name', ({ typeBook, pageCount, ok }) => {
     expect(paths({ typeBook, pageCount })).toEqual(ok ? [] : ['pageCount']);

@@ -60,25 +60,56 @@ export function isHardCover(typeBook: number | null | undefined): boolean {
   return (HARD_COVERS as readonly number[]).includes(typeBook ?? -1);
 }
 
-/**
- * Page count limits by binding (not given by the spec; ours): pages come in sheets of four, a
- * saddle-stitched book holds 8 to 96, a coil-bound one 8 to 300, perfect-bound and hard covers
- * 24 to 480.
- */
-export function pageCountLimits(typeBook: number | null | undefined): { min: number; max: number; multipleOf: number } {
-  if ((SADDLE_STITCHED as readonly number[]).includes(typeBook ?? -1)) return { min: 8, max: 96, multipleOf: 4 };
-  if ((COIL_BOUND as readonly number[]).includes(typeBook ?? -1)) return { min: 8, max: 300, multipleOf: 4 };
-  return { min: 24, max: 480, multipleOf: 4 };
+export type Binding = 'saddle-stitch' | 'perfect-bound' | 'hard-cover' | 'smyth-sewn' | 'coil';
+
+export function bindingOf(typeBook: number | null | undefined): Binding {
+  if (typeBook === 1 || typeBook === 2) return 'saddle-stitch';
+  if (typeBook === 3 || typeBook === 4) return 'perfect-bound';
+  if (typeBook === 7 || typeBook === 8) return 'coil';
+  if (typeBook === 9) return 'smyth-sewn';
+  return 'hard-cover'; // 5, 6 and 10 (side sewn)
 }
 
+export interface PageCountRule {
+  min: number;
+  max: number;
+  multipleOf: number;
+  /** Why, in words for the school. */
+  reason: string;
+}
+
+/**
+ * Page-count rules by binding. Saddle stitching folds sheets of four pages and a stapled spine holds
+ * at most 96; perfect binding glues single leaves (so an even count) and needs 24 pages for a spine
+ * the glue holds; Smyth sewing sews signatures of 16; coil and case-bound books take any even count.
+ */
+export function pageCountRule(typeBook: number | null | undefined): PageCountRule {
+  switch (bindingOf(typeBook)) {
+    case 'saddle-stitch':
+      return { min: 8, max: 96, multipleOf: 4, reason: 'saddle-stitched books are made of folded sheets of 4 pages' };
+    case 'perfect-bound':
+      return { min: 24, max: 480, multipleOf: 2, reason: 'every leaf has two sides' };
+    case 'smyth-sewn':
+      return { min: 32, max: 480, multipleOf: 16, reason: 'Smyth-sewn books are sewn in signatures of 16 pages' };
+    case 'coil':
+      return { min: 8, max: 300, multipleOf: 2, reason: 'every leaf has two sides' };
+    default:
+      return { min: 24, max: 480, multipleOf: 2, reason: 'every leaf has two sides' };
+  }
+}
+
+/** Spine width in inches: none for saddle stitch and coil; pages / PPI, plus the boards for hard covers. */
 /** The cross-field rules of a book specification; each broken rule names its field. */
 export function bookSpecViolations(spec: BookSpecification): FieldViolation[] {
   const violations: FieldViolation[] = [];
   if (spec.pageCount !== null && spec.pageCount !== undefined) {
-    const { min, max, multipleOf } = pageCountLimits(spec.typeBook);
+    const { min, max, multipleOf, reason } = pageCountRule(spec.typeBook);
     const binding = spec.typeBook ? bookType.label(spec.typeBook) : 'This book';
     if (spec.pageCount % multipleOf !== 0) {
-      violations.push({ path: 'pageCount', message: `The page count must be a multiple of ${multipleOf}.` });
+      violations.push({
+        path: 'pageCount',
+        message: `The page count must be a multiple of ${multipleOf}: ${reason}.`,
+      });
     } else if (spec.pageCount < min || spec.pageCount > max) {
       violations.push({ path: 'pageCount', message: `${binding} takes ${min} to ${max} pages.` });
     }

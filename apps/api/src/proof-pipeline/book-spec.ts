@@ -1,4 +1,4 @@
-import { bookSize, bookType } from '@colophon/domain';
+import { bindingOf, bookSize, bookType, pageCountRule } from '@colophon/domain';
 
 /**
  * What the preflight checks a file against: the project's binding, size and page count, and whether
@@ -42,45 +42,6 @@ export const trimSizes: Record<number, { width: number; height: number }> = {
   11: { width: 11.5, height: 8.5 },
 };
 
-export type Binding = 'saddle-stitch' | 'perfect-bound' | 'hard-cover' | 'smyth-sewn' | 'coil';
-
-export function bindingOf(typeBook: number): Binding {
-  if (typeBook === 1 || typeBook === 2) return 'saddle-stitch';
-  if (typeBook === 3 || typeBook === 4) return 'perfect-bound';
-  if (typeBook === 7 || typeBook === 8) return 'coil';
-  if (typeBook === 9) return 'smyth-sewn';
-  return 'hard-cover'; // 5, 6 and 10 (side sewn)
-}
-
-export interface PageCountRule {
-  min: number;
-  max: number;
-  multipleOf: number;
-  /** Why, in words for the school. */
-  reason: string;
-}
-
-/**
- * Page-count rules by binding. Saddle stitching folds sheets of four pages and a stapled spine holds
- * at most 96; perfect binding glues single leaves (so an even count) and needs 24 pages for a spine
- * the glue holds; Smyth sewing sews signatures of 16; coil and case-bound books take any even count.
- */
-export function pageCountRule(typeBook: number): PageCountRule {
-  switch (bindingOf(typeBook)) {
-    case 'saddle-stitch':
-      return { min: 8, max: 96, multipleOf: 4, reason: 'saddle-stitched books are made of folded sheets of 4 pages' };
-    case 'perfect-bound':
-      return { min: 24, max: 480, multipleOf: 2, reason: 'every leaf has two sides' };
-    case 'smyth-sewn':
-      return { min: 32, max: 480, multipleOf: 16, reason: 'Smyth-sewn books are sewn in signatures of 16 pages' };
-    case 'coil':
-      return { min: 8, max: 300, multipleOf: 2, reason: 'every leaf has two sides' };
-    default:
-      return { min: 24, max: 480, multipleOf: 2, reason: 'every leaf has two sides' };
-  }
-}
-
-/** Spine width in inches: none for saddle stitch and coil; pages / PPI, plus the boards for hard covers. */
 export function spineWidthIn(typeBook: number, pageCount: number): number {
   const binding = bindingOf(typeBook);
   if (binding === 'saddle-stitch' || binding === 'coil') return 0;

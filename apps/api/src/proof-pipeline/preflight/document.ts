@@ -1,3 +1,4 @@
+import { pageCountRule } from '@colophon/domain';
 import {
   ParseSpeeds,
   type PDFArray,
@@ -21,7 +22,6 @@ import {
   formatInches,
   inchesOf,
   POINTS_PER_INCH,
-  pageCountRule,
   SIZE_TOLERANCE_PT,
   trimSizes,
 } from '../book-spec';

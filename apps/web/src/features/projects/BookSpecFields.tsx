@@ -1,5 +1,5 @@
 import type { Option, ProjectOptions } from '@colophon/contract';
-import { bookType, isHardCover, pageCountLimits } from '@colophon/domain';
+import { bookType, isHardCover, pageCountRule } from '@colophon/domain';
 import { Fieldset, MultiSelect, NumberInput, Select, SimpleGrid } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
@@ -101,7 +101,7 @@ export function BookSpecFields<Values extends Record<string, unknown>>({
     currentBookType && !options.bookTypes.some((option) => option.value === String(currentBookType))
       ? [...options.bookTypes, { value: String(currentBookType), label: bookType.label(currentBookType) }]
       : options.bookTypes;
-  const limits = pageCountLimits(spec.typeBook);
+  const limits = pageCountRule(spec.typeBook);
   const boardHint = spec.typeBook
     ? isHardCover(spec.typeBook)
       ? 'A hard cover takes a 100pt or 120pt board.'
