@@ -34,6 +34,8 @@ const configSchema = z.object({
     .positive()
     .default(4 * 1024 * 1024),
   WEB_DIST: z.string().optional(),
+  /** Run the queue workers (uploads, proofs) in this process; 'false' for an API-only process. */
+  WORKERS: z.enum(['true', 'false']).default('true'),
 });
 
 export type RawConfig = z.infer<typeof configSchema>;
@@ -54,6 +56,7 @@ export interface Config {
   logLevel: RawConfig['LOG_LEVEL'];
   bodyLimitBytes: number;
   webDist: string | undefined;
+  workers: boolean;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -79,5 +82,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: raw.LOG_LEVEL,
     bodyLimitBytes: raw.BODY_LIMIT_BYTES,
     webDist: raw.WEB_DIST,
+    workers: raw.WORKERS === 'true',
   };
 }

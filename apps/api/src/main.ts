@@ -2,6 +2,8 @@ import { createDb, hasData, seedDemo } from '@colophon/db';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { enqueueDemoProofs } from './modules/proofs/demo';
+import { createProofWorkers, type ProofWorkers } from './modules/proofs/workers';
 import { createServices } from './services';
 
 const config = loadConfig();
@@ -16,14 +18,25 @@ if (config.demo && !(await hasData(handle.db))) {
 const services = await createServices(config, handle);
 const app = await buildApp({ services });
 
+let workers: ProofWorkers | null = null;
+if (config.workers) {
+  workers = createProofWorkers(services, { onError: (err) => app.log.error({ err }, 'queue worker') });
+  await workers.uploads.start();
+  await workers.proofs.start();
+}
+
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'closing after an error');
   else app.log.info({ signal }, 'closing');
+  await workers?.stop(8_000);
   await app.close();
   await handle.close();
 });
 
 await app.listen({ port: config.port, host: config.host });
+// Demo proofs: real PDFs through the real upload queue, processed by the workers on the first start
+// (made in the background: the server answers meanwhile).
+if (config.demo) void enqueueDemoProofs(services).catch((err) => app.log.error({ err }, 'demo proofs'));
 const url = `http://localhost:${config.port}`;
 const lines = [
   '',

@@ -9,11 +9,15 @@ import { registerAuthRoutes } from './auth/routes';
 import { manufacturersResource, manufacturingPlantsResource } from './manufacturing/resources';
 import { notificationsResource } from './notifications/resource';
 import { presetsResource } from './presets/resource';
+import { registerProcessingRoutes } from './processing/routes';
 import { registerProfileRoutes } from './profile/routes';
 import { projectsResource } from './projects/resource';
 import { registerProjectRoutes } from './projects/routes';
+import { registerProofReviewRoutes } from './proofs/review';
+import { registerProofRoutes } from './proofs/routes';
 import { registerSettingsRoutes } from './settings/routes';
 import { registerSignupRoutes } from './signup/routes';
+import { registerUploadRoutes } from './uploads/routes';
 import { usersResource } from './users/resource';
 import { registerUserRoutes } from './users/routes';
 import { registerWidgetRoutes } from './widgets/routes';
@@ -38,4 +42,8 @@ export async function registerModules(app: FastifyInstance) {
   registerResource(app, manufacturingPlantsResource);
   registerResource(app, manufacturersResource);
   await registerAuditRoutes(app);
+  await registerUploadRoutes(app);
+  await registerProofRoutes(app);
+  await registerProofReviewRoutes(app);
+  await registerProcessingRoutes(app);
 }

@@ -1,6 +1,7 @@
 import { accountRoutes } from '../features/accounts/routes';
 import { myAccountRoutes } from '../features/my-account/routes';
 import { presetRoutes } from '../features/presets/routes';
+import { processingRoutes } from '../features/processing/routes';
 import { profileRoutes } from '../features/profile/routes';
 import { projectRoutes } from '../features/projects/routes';
 import { settingsRoutes } from '../features/settings/routes';
@@ -21,4 +22,5 @@ export const adminPageRoutes = [
   ...projectRoutes,
   ...submissionStatusRoutes,
   ...presetRoutes,
+  ...processingRoutes,
 ] as const;

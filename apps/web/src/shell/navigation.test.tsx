@@ -97,6 +97,12 @@ describe('the app routes', () => {
         '/admin/projects',
         '/admin/submission_status',
         '/admin/presets',
+        '/admin/super/processing/proofs',
+        '/admin/super/processing/uploads',
+        '/admin/super/processing/notifications',
+        '/admin/super/processing/order-moves',
+        '/admin/super/processing/epubs',
+        '/admin/super/processing/processor-statuses',
       ].sort(),
     );
   });

@@ -4,4 +4,5 @@ export * from './manufacturing';
 export * from './notifications';
 export * from './production';
 export * from './projects';
+export * from './proofs';
 export * from './queues';

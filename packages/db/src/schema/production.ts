@@ -1,4 +1,16 @@
-import { boolean, index, integer, pgTable, serial, smallint, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { instant, timestamps } from './columns';
 import { accounts } from './identity';
 import { projects } from './projects';
@@ -17,10 +29,33 @@ export const proofs = pgTable(
     status: smallint('status').notNull().default(1),
     internalStatus: smallint('internal_status'),
     createdAt: timestamps.createdAt,
+    // The proofs capability (issue 4): the file, the round, processing, the decision.
+    /** The `queue_uploads` job that created the proof: the handler's idempotency key. */
+    uploadJobId: bigint('upload_job_id', { mode: 'number' }),
+    /** 1 for a project's first proof, then one more per upload. */
+    roundNumber: integer('round_number').notNull().default(1),
+    kind: varchar('kind', { length: 10 }).notNull().default('pages'),
+    fileKey: varchar('file_key', { length: 300 }),
+    uploadedBy: integer('uploaded_by'),
+    /** 0 queued, 1 processing, 2 processed, 3 failed (the pipeline's state, not the review's). */
+    processingStatus: smallint('processing_status').notNull().default(0),
+    pageCount: integer('page_count'),
+    manifestKey: varchar('manifest_key', { length: 300 }),
+    /** `summarize()` of the findings: counts, pages with errors, passed. */
+    summary: jsonb('summary'),
+    processingError: text('processing_error'),
+    processedAt: instant('processed_at'),
+    decidedAt: instant('decided_at'),
+    decidedBy: integer('decided_by'),
+    rejectReason: text('reject_reason'),
+    /** Set by a rejection: the school may edit the book again (part 4). */
+    unlockedForEdits: boolean('unlocked_for_edits').notNull().default(false),
+    updatedAt: timestamps.updatedAt,
   },
   // The latest proof of a project, and its status, from the index alone (the accounts overview).
   (table) => [
     index('proofs_project_latest_idx').on(table.projectId, table.createdAt.desc(), table.id.desc(), table.status),
+    uniqueIndex('proofs_upload_job_key').on(table.uploadJobId),
   ],
 );
 

@@ -1,0 +1,225 @@
+import { projects, proofFindings, proofInternalActions, proofs, queueProofs } from '@colophon/db';
+import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
+import type { Services } from '../../context';
+import { createPagePool, type PagePool, processProof, proofImageKeys } from '../../proof-pipeline';
+import { type ClaimedJob, enqueue, errorMessage, type JobHandler, PermanentJobError, QueueWorker } from '../../queue';
+import { notify } from '../notifications/notify';
+import type { UploadJobPayload } from '../uploads/routes';
+
+/** Notification types of part 3 the workers raise. */
+const PROOF_READY = 1;
+const PROCESSOR_ERROR = 24;
+
+export interface ProofJobPayload {
+  proofId: number;
+}
+
+type WorkerServices = Pick<Services, 'db' | 'files' | 'mailer'>;
+
+/**
+ * `queue_uploads`: a checked upload becomes a proof (status 1 Needs Review, internal 1 Awaiting
+ * Review, the project's next round) and a `queue_proofs` job. Idempotent: the proof is keyed by the
+ * upload job (a unique index), and the proofs job is enqueued only when none exists for the proof.
+ */
+export function uploadHandler(services: WorkerServices): JobHandler<UploadJobPayload, { proofId: number }> {
+  return async (job) => {
+    const { db } = services;
+    const payload = job.payload;
+    if (!payload?.projectId || !payload.fileKey) throw new PermanentJobError('The upload job has no project or file.');
+    let [proof] = await db.select().from(proofs).where(eq(proofs.uploadJobId, job.id));
+    if (!proof) {
+      const [previous] = await db
+        .select({ rounds: count() })
+        .from(proofs)
+        .where(and(eq(proofs.projectId, payload.projectId), eq(proofs.kind, payload.kind ?? 'pages')));
+      const [inserted] = await db
+        .insert(proofs)
+        .values({
+          projectId: payload.projectId,
+          status: 1,
+          internalStatus: 1,
+          uploadJobId: job.id,
+          roundNumber: (previous?.rounds ?? 0) + 1,
+          kind: payload.kind ?? 'pages',
+          fileKey: payload.fileKey,
+          uploadedBy: payload.userId || null,
+          pageCount: payload.pageCount ?? null,
+        })
+        .onConflictDoNothing({ target: proofs.uploadJobId })
+        .returning();
+      if (inserted) {
+        await db.insert(proofInternalActions).values({
+          proofId: inserted.id,
+          userId: payload.userId || null,
+          action: 'uploaded',
+          internalStatus: 1,
+          note: `Round ${inserted.roundNumber} (${inserted.kind}) uploaded`,
+        });
+        proof = inserted;
+      } else {
+        [proof] = await db.select().from(proofs).where(eq(proofs.uploadJobId, job.id));
+      }
+    }
+    if (!proof) throw new Error(`The proof of upload job ${job.id} could not be created.`);
+    const [queued] = await db
+      .select({ id: queueProofs.id })
+      .from(queueProofs)
+      .where(sql`${queueProofs.payload}->>'proofId' = ${String(proof.id)}`)
+      .limit(1);
+    if (!queued) await enqueue<ProofJobPayload>(db, 'proofs', { proofId: proof.id });
+    return { proofId: proof.id };
+  };
+}
+
+/**
+ * `queue_proofs`: preflight and page images through `processProof` (one long-lived page pool), the
+ * findings (replaced as a whole, so a rerun overwrites), the manifest key and summary on the proof,
+ * then the notifications: 1 Proof Ready and 110 when it passed, else the error types of its findings;
+ * 24 Processor Error when the last attempt fails. Notifications are raised by the run that first
+ * marks the proof processed (`processed_at` null → set), so a rerun does not raise them twice.
+ */
+export function proofHandler(
+  services: WorkerServices,
+  pool: PagePool,
+): JobHandler<ProofJobPayload, { proofId: number; passed: boolean }> {
+  return async (job, context) => {
+    const { db } = services;
+    const proofId = Number(job.payload?.proofId);
+    const [row] = await db
+      .select({ proof: proofs, project: projects })
+      .from(proofs)
+      .innerJoin(projects, eq(projects.id, proofs.projectId))
+      .where(eq(proofs.id, proofId));
+    if (!row) throw new PermanentJobError(`Proof ${proofId} does not exist.`);
+    const { proof, project } = row;
+    if (!proof.fileKey) throw new PermanentJobError(`Proof ${proofId} has no file.`);
+    try {
+      await db.update(proofs).set({ processingStatus: 1, updatedAt: new Date() }).where(eq(proofs.id, proofId));
+      const result = await processProof({
+        fileKey: proof.fileKey,
+        spec: {
+          bookType: project.typeBook,
+          sizeCode: project.typeSize ?? 8,
+          pageCount: project.pageCount ?? proof.pageCount ?? 0,
+          isCover: proof.kind === 'cover',
+        },
+        proofId,
+        files: services.files,
+        pool,
+        signal: context.signal,
+      });
+      if (context.signal.aborted) throw new Error('The job lost its lease.');
+      const firstTime = await db.transaction(async (tx) => {
+        await tx.delete(proofFindings).where(eq(proofFindings.proofId, proofId));
+        if (result.findings.length > 0) {
+          await tx.insert(proofFindings).values(
+            result.findings.map((finding) => ({
+              proofId,
+              page: finding.page,
+              code: finding.code,
+              severity: finding.severity,
+              message: finding.message,
+              box: finding.box ?? null,
+            })),
+          );
+        }
+        const values = {
+          processingStatus: 2,
+          processingError: null,
+          manifestKey: result.manifest ? proofImageKeys(proofId).manifest : null,
+          pageCount: result.manifest?.pageCount ?? proof.pageCount,
+          summary: result.summary,
+          updatedAt: new Date(),
+        };
+        const marked = await tx
+          .update(proofs)
+          .set({ ...values, processedAt: new Date() })
+          .where(and(eq(proofs.id, proofId), isNull(proofs.processedAt)))
+          .returning({ id: proofs.id });
+        if (marked.length === 0) await tx.update(proofs).set(values).where(eq(proofs.id, proofId));
+        return marked.length > 0;
+      });
+      if (firstTime) {
+        await db.insert(proofInternalActions).values({
+          proofId,
+          action: result.summary.passed ? 'passed technical review' : 'failed technical review',
+          note: `${result.summary.errors} errors, ${result.summary.warnings} warnings`,
+        });
+        const base = {
+          accountId: project.accountId,
+          projectId: project.id,
+          projectName: project.name,
+          typeBook: project.typeBook,
+        };
+        await notify(services, { ...base, typeNotification: PROOF_READY });
+        for (const type of result.summary.notificationTypes) {
+          await notify(services, { ...base, typeNotification: type, info: summaryText(result.summary) });
+        }
+      }
+      return { proofId, passed: result.summary.passed };
+    } catch (error) {
+      if (isLastAttempt(job, error) && !context.signal.aborted) await recordFailure(services, proofId, project, error);
+      throw error;
+    }
+  };
+}
+
+function summaryText(summary: { errors: number; warnings: number; pagesWithErrors: number[] }) {
+  const pages = summary.pagesWithErrors.length > 0 ? ` on pages ${summary.pagesWithErrors.join(', ')}` : '';
+  return `${summary.errors} errors${pages}, ${summary.warnings} warnings`;
+}
+
+const isLastAttempt = (job: ClaimedJob, error: unknown) =>
+  error instanceof PermanentJobError || job.attempts >= job.maxAttempts;
+
+async function recordFailure(
+  services: WorkerServices,
+  proofId: number,
+  project: typeof projects.$inferSelect,
+  error: unknown,
+) {
+  const message = errorMessage(error);
+  const marked = await services.db
+    .update(proofs)
+    .set({ processingStatus: 3, processingError: message, updatedAt: new Date() })
+    .where(and(eq(proofs.id, proofId), ne(proofs.processingStatus, 3)))
+    .returning({ id: proofs.id });
+  if (marked.length === 0) return;
+  await services.db.insert(proofInternalActions).values({ proofId, action: 'processing failed', note: message });
+  await notify(services, {
+    accountId: project.accountId,
+    projectId: project.id,
+    projectName: project.name,
+    typeBook: project.typeBook,
+    typeNotification: PROCESSOR_ERROR,
+    errorMessage: message,
+  });
+}
+
+export interface ProofWorkers {
+  uploads: QueueWorker<UploadJobPayload, { proofId: number }>;
+  proofs: QueueWorker<ProofJobPayload, { proofId: number; passed: boolean }>;
+  pool: PagePool;
+  /** Waits for the running jobs (up to `timeoutMs`), then closes the page pool. */
+  stop(timeoutMs?: number): Promise<void>;
+}
+
+/** The two workers of the proofs capability, sharing one page pool for the life of the process. */
+export function createProofWorkers(
+  services: WorkerServices,
+  options: { pool?: PagePool; onError?: (error: unknown) => void; idleMs?: number; leaseMs?: number } = {},
+): ProofWorkers {
+  const pool = options.pool ?? createPagePool();
+  const common = { db: services.db, onError: options.onError, idleMs: options.idleMs, leaseMs: options.leaseMs };
+  const uploads = new QueueWorker({ ...common, queue: 'uploads', handler: uploadHandler(services) });
+  const proofsWorker = new QueueWorker({ ...common, queue: 'proofs', handler: proofHandler(services, pool) });
+  return {
+    uploads,
+    proofs: proofsWorker,
+    pool,
+    async stop(timeoutMs = 30_000) {
+      await Promise.all([uploads.stop({ timeoutMs }), proofsWorker.stop({ timeoutMs })]);
+      await pool.close();
+    },
+  };
+}

@@ -1,0 +1,151 @@
+import { processorStatuses } from '@colophon/db';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claim, enqueue, fail, QueueStatus, registerProcessor } from '../src/queue';
+import { ADVISER, createTestApp, OWNER, SUPER, type TestApp } from './harness';
+
+let t: TestApp;
+const db = () => t.handle.db;
+
+/** A job driven to Error: claimed, then failed permanently. */
+async function errorJob(payload: Record<string, unknown>) {
+  const row = await enqueue(db(), 'uploads', payload);
+  const job = await claim(db(), 'uploads', 'test-worker', 30_000);
+  expect(job?.id).toBe(row.id);
+  await fail(db(), job!, new Error(`cannot read ${String(payload.file)}`), { permanent: true });
+  return row.id;
+}
+
+let waitingId: number;
+let errorId: number;
+let completeId: number;
+let attentionId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  errorId = await errorJob({ file: 'broken.pdf', projectId: 2 });
+  waitingId = (await enqueue(db(), 'uploads', { file: 'waiting.pdf', projectId: 1 })).id;
+  // Complete and Attention: set directly once claimed (the transitions themselves are the queue engine's tests).
+  completeId = (await enqueue(db(), 'uploads', { file: 'done.pdf' })).id;
+  attentionId = (await enqueue(db(), 'uploads', { file: 'look.pdf' })).id;
+  await db().execute(sql`update queue_uploads set status = 2, completed_at = now() where id = ${completeId}`);
+  await db().execute(
+    sql`update queue_uploads set status = 4, last_error = 'Page count is odd' where id = ${attentionId}`,
+  );
+});
+afterAll(async () => t.close());
+
+describe('queue resources', () => {
+  it('lists a queue, with the engine envelope', async () => {
+    const response = await t.call({ method: 'GET', url: '/api/queue_uploads', as: SUPER });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.total).toBe(4);
+    expect(body.data.map((job: { id: number }) => job.id).sort()).toEqual(
+      [attentionId, completeId, errorId, waitingId].sort(),
+    );
+    expect(body.data.find((job: { id: number }) => job.id === errorId)).toMatchObject({
+      status: QueueStatus.Error,
+      attempts: 1,
+      lastError: 'cannot read broken.pdf',
+      payload: { file: 'broken.pdf', projectId: 2 },
+    });
+  });
+
+  it('filters by status[] and searches payload and last error', async () => {
+    const byStatus = await t.call({ method: 'GET', url: '/api/queue_uploads?status[]=3&status[]=4', as: SUPER });
+    expect(
+      byStatus
+        .json()
+        .data.map((job: { id: number }) => job.id)
+        .sort(),
+    ).toEqual([errorId, attentionId].sort());
+    const inPayload = await t.call({ method: 'GET', url: '/api/queue_uploads?search=waiting.pdf', as: SUPER });
+    expect(inPayload.json().data.map((job: { id: number }) => job.id)).toEqual([waitingId]);
+    const inError = await t.call({ method: 'GET', url: '/api/queue_uploads?search=odd', as: SUPER });
+    expect(inError.json().data.map((job: { id: number }) => job.id)).toEqual([attentionId]);
+    const sorted = await t.call({ method: 'GET', url: '/api/queue_uploads?sort=-attempts', as: SUPER });
+    expect(sorted.json().data[0].id).toBe(errorId);
+    const other = await t.call({ method: 'GET', url: '/api/queue_proofs', as: SUPER });
+    expect(other.json().total).toBe(0);
+  });
+
+  it('exports the filtered queue as CSV', async () => {
+    const response = await t.call({ method: 'GET', url: '/api/queue_uploads/export?status[]=3', as: SUPER });
+    expect(response.statusCode).toBe(200);
+    const lines = response.body.trim().split(/\r\n/);
+    expect(lines[0]).toContain('ID,Status,Attempts');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(',Error,');
+  });
+
+  it('gets one job, and 404s an unknown one', async () => {
+    const found = await t.call({ method: 'GET', url: `/api/queue_uploads/${errorId}`, as: SUPER });
+    expect(found.json().id).toBe(errorId);
+    const missing = await t.call({ method: 'GET', url: '/api/queue_uploads/999999', as: SUPER });
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
+describe('a person’s transitions', () => {
+  it('retries an Error job back to Waiting, attempts from zero', async () => {
+    const response = await t.call({ method: 'POST', url: `/api/queue_uploads/${errorId}/retry`, as: SUPER });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: errorId, status: QueueStatus.Waiting, attempts: 0 });
+  });
+
+  it('marks an Attention job addressed', async () => {
+    const response = await t.call({ method: 'POST', url: `/api/queue_uploads/${attentionId}/addressed`, as: SUPER });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toMatchObject({ id: attentionId, status: QueueStatus.Addressed });
+  });
+
+  it('answers 409 with the reason when the status does not allow it', async () => {
+    const retried = await t.call({ method: 'POST', url: `/api/queue_uploads/${completeId}/retry`, as: SUPER });
+    expect(retried.statusCode).toBe(409);
+    expect(retried.json().detail).toBe(
+      `Upload job ${completeId} is Complete: it can be retried only from Error, Attention or Addressed.`,
+    );
+    const addressed = await t.call({ method: 'POST', url: `/api/queue_uploads/${waitingId}/addressed`, as: SUPER });
+    expect(addressed.statusCode).toBe(409);
+    expect(addressed.json().detail).toContain('is Waiting');
+  });
+
+  it('answers 404 for an unknown job', async () => {
+    const response = await t.call({ method: 'POST', url: '/api/queue_uploads/999999/retry', as: SUPER });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().detail).toBe('Upload job 999999 was not found.');
+  });
+
+  it('refuses anyone but a super administrator', async () => {
+    for (const email of [OWNER, ADVISER]) {
+      const list = await t.call({ method: 'GET', url: '/api/queue_uploads', as: email });
+      expect(list.statusCode).toBe(403);
+      const retried = await t.call({ method: 'POST', url: `/api/queue_uploads/${completeId}/retry`, as: email });
+      expect(retried.statusCode).toBe(403);
+    }
+  });
+});
+
+describe('processor statuses', () => {
+  it('lists the workers and flags one silent for over a minute as stale', async () => {
+    await registerProcessor(db(), 'uploads@fresh', 'uploads');
+    await registerProcessor(db(), 'uploads@silent', 'uploads');
+    await registerProcessor(db(), 'proofs@stopped', 'proofs');
+    await db().execute(
+      sql`update processor_statuses set last_heartbeat_at = now() - interval '5 minutes' where worker_id in ('uploads@silent', 'proofs@stopped')`,
+    );
+    await db().execute(sql`update processor_statuses set stopped_at = now() where worker_id = 'proofs@stopped'`);
+    const response = await t.call({ method: 'GET', url: '/api/processor_statuses', as: SUPER });
+    expect(response.statusCode).toBe(200);
+    const byId = Object.fromEntries(
+      response.json().data.map((worker: { workerId: string; stale: boolean }) => [worker.workerId, worker.stale]),
+    );
+    expect(byId).toEqual({ 'uploads@fresh': false, 'uploads@silent': true, 'proofs@stopped': false });
+    const filtered = await t.call({ method: 'GET', url: '/api/processor_statuses?queue[]=proofs', as: SUPER });
+    expect(filtered.json().total).toBe(1);
+    const refused = await t.call({ method: 'GET', url: '/api/processor_statuses', as: OWNER });
+    expect(refused.statusCode).toBe(403);
+    await db().delete(processorStatuses);
+  });
+});

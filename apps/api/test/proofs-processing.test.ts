@@ -1,0 +1,151 @@
+import {
+  accounts,
+  notifications,
+  projects,
+  proofFindings,
+  proofInternalActions,
+  proofs,
+  queueProofs,
+} from '@colophon/db';
+import { and, desc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProofWorkers, type ProofWorkers, uploadHandler } from '../src/modules/proofs/workers';
+import { createPagePool } from '../src/proof-pipeline';
+import { makeBook } from '../src/proof-pipeline/fixtures/make-book';
+import { claim, getJob } from '../src/queue';
+import { ADVISER, createTestApp, type TestApp } from './harness';
+
+let t: TestApp;
+let workers: ProofWorkers;
+let projectId: number;
+let accountId: number;
+
+/** Uploads a PDF through the API as the adviser and returns the queue_uploads job id. */
+async function uploadBook(bytes: Uint8Array): Promise<number> {
+  const signed = await t.call({
+    method: 'GET',
+    url: `/api/files/presigned_upload_put?projectId=${projectId}&fileName=book.pdf&contentType=application/pdf&size=${bytes.length}`,
+    as: ADVISER,
+  });
+  const { url, fileKey } = signed.json();
+  const put = await t.call({
+    method: 'PUT',
+    url,
+    headers: { 'content-type': 'application/pdf' },
+    payload: Buffer.from(bytes),
+  });
+  expect(put.statusCode, put.body).toBe(200);
+  const created = await t.call({
+    method: 'POST',
+    url: '/api/uploads',
+    as: ADVISER,
+    payload: { projectId, fileKey, kind: 'pages' },
+  });
+  expect(created.statusCode, created.body).toBe(201);
+  return created.json().id;
+}
+
+const proofOfJob = async (jobId: number) =>
+  (await t.handle.db.select().from(proofs).where(eq(proofs.uploadJobId, jobId)))[0]!;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const [lincoln] = await t.handle.db.select().from(accounts).where(eq(accounts.name, 'Lincoln High School'));
+  accountId = lincoln!.id;
+  const [project] = await t.handle.db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.accountId, accountId), eq(projects.year, 2026)));
+  projectId = project!.id;
+  // A small saddle-stitched 8.5×11 book of 8 pages, so the generated files stay quick.
+  await t.handle.db.update(projects).set({ typeBook: 1, typeSize: 8, pageCount: 8 }).where(eq(projects.id, projectId));
+  workers = createProofWorkers(t.app.services, { pool: createPagePool({ size: 2 }) });
+}, 60_000);
+afterAll(async () => {
+  await workers?.stop();
+  await t?.close();
+});
+
+describe('the upload and proof workers', () => {
+  it('turns a clean upload into a proof of the next round, processed, with 1 and 110 raised', async () => {
+    const previousRounds = (await t.handle.db.select().from(proofs).where(eq(proofs.projectId, projectId))).length;
+    const jobId = await uploadBook(await makeBook({ bookType: 1, sizeCode: 8, pageCount: 8, photoPpi: 240 }));
+    expect(await workers.uploads.drain()).toBe(1);
+    const proof = await proofOfJob(jobId);
+    expect(proof).toMatchObject({ status: 1, internalStatus: 1, processingStatus: 0, kind: 'pages' });
+    expect(proof.roundNumber).toBe(previousRounds + 1);
+
+    expect(await workers.proofs.drain()).toBe(1);
+    const processed = (await t.handle.db.select().from(proofs).where(eq(proofs.id, proof.id)))[0]!;
+    expect(processed).toMatchObject({
+      processingStatus: 2,
+      pageCount: 8,
+      manifestKey: `proofs/${proof.id}/manifest.json`,
+    });
+    expect((processed.summary as { passed: boolean }).passed).toBe(true);
+    expect(await t.app.services.files.get(`proofs/${proof.id}/manifest.json`)).not.toBeNull();
+    const raised = await t.handle.db
+      .select({ type: notifications.typeNotification })
+      .from(notifications)
+      .where(eq(notifications.projectId, projectId));
+    expect(raised.map((row) => row.type)).toEqual(expect.arrayContaining([1, 110]));
+    const history = await t.handle.db
+      .select()
+      .from(proofInternalActions)
+      .where(eq(proofInternalActions.proofId, proof.id));
+    expect(history.map((row) => row.action)).toEqual(['uploaded', 'passed technical review']);
+  }, 60_000);
+
+  it('stores findings with their page and box, and raises the error types', async () => {
+    const jobId = await uploadBook(
+      await makeBook({ bookType: 1, sizeCode: 8, pageCount: 8, photoPpi: 240, faults: { lowResolution: true } }),
+    );
+    await workers.uploads.drain();
+    await workers.proofs.drain();
+    const proof = await proofOfJob(jobId);
+    const findings = await t.handle.db.select().from(proofFindings).where(eq(proofFindings.proofId, proof.id));
+    const lowRes = findings.find((finding) => finding.code === 'low-resolution');
+    expect(lowRes).toMatchObject({ severity: 'error', page: 2 });
+    expect(lowRes!.box).toMatchObject({ x: expect.any(Number), y: expect.any(Number) });
+    const types = await t.handle.db
+      .select({ type: notifications.typeNotification })
+      .from(notifications)
+      .where(and(eq(notifications.projectId, projectId), eq(notifications.typeNotification, 27)));
+    expect(types.length).toBe(1);
+  }, 60_000);
+
+  it('creates the proof and its proofs job once when an upload job runs twice', async () => {
+    const jobId = await uploadBook(await makeBook({ bookType: 1, sizeCode: 8, pageCount: 8, photoPpi: 240 }));
+    const job = await claim(t.handle.db, 'uploads', 'test-worker', 30_000);
+    expect(job!.id).toBe(jobId);
+    const handler = uploadHandler(t.app.services);
+    const context = { signal: new AbortController().signal, heartbeat: async () => {} };
+    const first = await handler(job as never, context);
+    const second = await handler(job as never, context);
+    expect(second).toEqual(first);
+    expect((await t.handle.db.select().from(proofs).where(eq(proofs.uploadJobId, jobId))).length).toBe(1);
+    const proofId = (first as { proofId: number }).proofId;
+    const queued = (await t.handle.db.select().from(queueProofs)).filter(
+      (row) => (row.payload as { proofId: number }).proofId === proofId,
+    );
+    expect(queued.length).toBe(1);
+    expect((await getJob(t.handle.db, 'uploads', jobId))!.status).toBe(1);
+  });
+
+  it('marks the proof failed and raises 24 Processor Error when its file is gone on the last attempt', async () => {
+    const [proof] = await t.handle.db
+      .insert(proofs)
+      .values({ projectId, status: 1, internalStatus: 1, fileKey: 'uploads/00000000-0000-4000-8000-000000000000.pdf' })
+      .returning();
+    await t.handle.db.insert(queueProofs).values({ payload: { proofId: proof!.id }, maxAttempts: 1 });
+    await workers.proofs.drain();
+    const [failed] = await t.handle.db.select().from(proofs).where(eq(proofs.id, proof!.id));
+    expect(failed).toMatchObject({ processingStatus: 3 });
+    expect(failed!.processingError).toMatch(/not in the file store/);
+    const raised = await t.handle.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.projectId, projectId), eq(notifications.typeNotification, 24)));
+    expect(raised.length).toBe(1);
+  });
+});

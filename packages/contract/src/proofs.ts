@@ -1,0 +1,245 @@
+import { z } from 'zod';
+import {
+  DEFAULT_PER_PAGE,
+  listEnvelopeSchema,
+  listQuerySchema,
+  MAX_PER_PAGE,
+  queryList,
+  timestampSchema,
+} from './common';
+
+/** The largest file one signed upload takes (2 GB); larger books go in separate files (pages, cover). */
+export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024 * 1024;
+
+const pdfContentType = z.literal('application/pdf', { error: 'Only PDF files can be uploaded (application/pdf).' });
+const fileName = z.string().trim().min(1).max(255);
+const size = z.coerce
+  .number()
+  .int()
+  .positive({ error: 'The file is empty.' })
+  .max(MAX_UPLOAD_BYTES, { error: 'Files up to 2 GB can be uploaded; split the book into pages and cover.' });
+
+export const presignedUploadPutQuerySchema = z.object({
+  projectId: z.coerce.number().int().positive(),
+  fileName,
+  contentType: pdfContentType,
+  size,
+});
+
+export const presignedUploadPostPrivateBodySchema = z.object({
+  account_id: z.number().int().positive(),
+  fileName,
+  contentType: pdfContentType,
+  size,
+});
+
+/** Where the browser sends the file: one PUT of the whole body, with this content type, before `expiresAt`. */
+export const presignedUploadSchema = z.object({
+  url: z.string(),
+  method: z.literal('PUT'),
+  fileKey: z.string(),
+  headers: z.record(z.string(), z.string()),
+  maxBytes: z.number().int(),
+  expiresAt: z.string(),
+});
+
+export const uploadedFileSchema = z.object({ fileKey: z.string(), size: z.number().int() });
+
+export const uploadKind = ['pages', 'cover'] as const;
+
+export const createUploadBodySchema = z.object({
+  projectId: z.number().int().positive(),
+  fileKey: z.string().regex(/^uploads\/[0-9a-f-]{36}\.pdf$/, { error: 'Not a file key from a signed upload.' }),
+  kind: z.enum(uploadKind),
+});
+
+/** A `queue_uploads` row as the uploader sees it. */
+export const uploadJobSchema = z.object({
+  id: z.number().int(),
+  status: z.number().int(),
+  projectId: z.number().int(),
+  fileKey: z.string(),
+  kind: z.enum(uploadKind),
+  pageCount: z.number().int(),
+  createdAt: z.string(),
+});
+export type UploadJob = z.infer<typeof uploadJobSchema>;
+
+export const proofSortKeys = ['createdAt', 'roundNumber', 'status', 'id'] as const;
+
+/** A proof as the lists and the single page show it. */
+export const proofSchema = z.object({
+  id: z.number().int(),
+  projectId: z.number().int(),
+  accountId: z.number().int(),
+  accountName: z.string(),
+  projectName: z.string(),
+  year: z.number().int(),
+  typeBook: z.number().int(),
+  status: z.number().int(),
+  internalStatus: z.number().int().nullable(),
+  roundNumber: z.number().int(),
+  kind: z.string(),
+  /** 0 queued, 1 processing, 2 processed, 3 failed. */
+  processingStatus: z.number().int(),
+  pageCount: z.number().int().nullable(),
+  summary: z.unknown().nullable(),
+  processingError: z.string().nullable(),
+  processedAt: timestampSchema.nullable(),
+  decidedAt: timestampSchema.nullable(),
+  decidedBy: z.number().int().nullable(),
+  rejectReason: z.string().nullable(),
+  unlockedForEdits: z.boolean(),
+  createdAt: timestampSchema,
+  /** Approved, and the caller may place orders: the order button is on. */
+  canOrder: z.boolean(),
+});
+export type Proof = z.infer<typeof proofSchema>;
+export const proofListSchema = listEnvelopeSchema(proofSchema);
+
+export const proofListQuerySchema = listQuerySchema(proofSortKeys).extend({
+  projectId: z.coerce.number().int().positive().optional(),
+  accountId: queryList(z.coerce.number().int().positive()).optional(),
+  status: queryList(z.coerce.number().int().min(1).max(3)).optional(),
+  internalStatus: queryList(z.coerce.number().int().min(1).max(8)).optional(),
+  year: queryList(z.coerce.number().int()).optional(),
+});
+
+/** `POST proofs/get/get_proofs_post`: the list's filters as a JSON body. */
+export const proofSearchBodySchema = z.object({
+  page: z.number().int().min(1).default(1),
+  perPage: z.number().int().min(1).max(MAX_PER_PAGE).default(DEFAULT_PER_PAGE),
+  sort: z.enum(proofSortKeys.flatMap((key) => [key, `-${key}`]) as [string, ...string[]]).optional(),
+  projectId: z.number().int().positive().optional(),
+  accountId: z.array(z.number().int().positive()).max(5000).optional(),
+  status: z.array(z.number().int().min(1).max(3)).max(3).optional(),
+  internalStatus: z.array(z.number().int().min(1).max(8)).max(8).optional(),
+  year: z.array(z.number().int()).max(20).optional(),
+});
+
+/** `proofs/list/ready_to_order` and `proofs/list/resubmission_required`. */
+export const proofShortListQuerySchema = z.object({
+  year: z.coerce.number().int().optional(),
+  /** Proofs of this account and of every account below it. */
+  parentId: z.coerce.number().int().positive().optional(),
+});
+
+export const proofFindingSchema = z.object({
+  id: z.number().int(),
+  page: z.number().int().nullable(),
+  code: z.string(),
+  severity: z.string(),
+  message: z.string(),
+  box: z.unknown().nullable(),
+});
+
+export const flipImagesQuerySchema = z.object({
+  /** Page numbers, `1,2,3` or repeated (default: every page). */
+  pages: z
+    .preprocess(
+      (value) =>
+        value === undefined
+          ? value
+          : (Array.isArray(value) ? value : [value]).flatMap((part) => String(part).split(',')).filter(Boolean),
+      z.array(z.coerce.number().int().positive()).max(2000),
+    )
+    .optional(),
+  type_book: z.coerce.number().int().optional(),
+});
+
+export const signedPageSchema = z.object({
+  page: z.number().int(),
+  widthPts: z.number(),
+  heightPts: z.number(),
+  thumbUrl: z.string().nullable(),
+  viewerUrl: z.string().nullable(),
+  viewerWidth: z.number().int().nullable(),
+  viewerHeight: z.number().int().nullable(),
+});
+export const flipImagesSchema = z.object({ proofId: z.number().int(), pages: z.array(signedPageSchema) });
+export const signedManifestSchema = z.object({
+  proofId: z.number().int(),
+  pageCount: z.number().int(),
+  format: z.string(),
+  thumbFormat: z.string(),
+  createdAt: z.string(),
+  pages: z.array(signedPageSchema),
+});
+
+export const proofChildParamsSchema = z.object({
+  id: z.coerce.number().int().positive(),
+  childId: z.coerce.number().int().positive(),
+});
+
+const author = { userId: z.number().int().nullable(), userName: z.string().nullable() };
+const stamps = { createdAt: timestampSchema, updatedAt: timestampSchema };
+
+export const proofReviewerSchema = z.object({
+  id: z.number().int(),
+  proofId: z.number().int(),
+  userId: z.number().int(),
+  userName: z.string().nullable(),
+  status: z.number().int().nullable(),
+  note: z.string().nullable(),
+  ...stamps,
+});
+export const proofReviewerCreateSchema = z.object({
+  userId: z.number().int().positive(),
+  note: z.string().trim().max(2000).nullable().optional(),
+});
+export const proofReviewerUpdateSchema = z.object({
+  status: z.number().int().min(1).max(3).nullable().optional(),
+  note: z.string().trim().max(2000).nullable().optional(),
+});
+
+/** A pin: a point of a page, in fractions of the page's width and height from its top-left. */
+export const proofPinSchema = z.object({
+  page: z.number().int().positive(),
+  x: z.number().min(0).max(1),
+  y: z.number().min(0).max(1),
+});
+export const proofCommentSchema = z.object({
+  id: z.number().int(),
+  proofId: z.number().int(),
+  ...author,
+  body: z.string(),
+  pin: proofPinSchema.nullable(),
+  ...stamps,
+});
+export const proofCommentCreateSchema = z.object({
+  body: z.string().trim().min(1).max(5000),
+  pin: proofPinSchema.nullable().optional(),
+});
+export const proofCommentUpdateSchema = proofCommentCreateSchema.partial();
+
+export const proofCommentInternalSchema = z.object({
+  id: z.number().int(),
+  proofId: z.number().int(),
+  ...author,
+  body: z.string(),
+  ...stamps,
+});
+export const proofCommentInternalCreateSchema = z.object({ body: z.string().trim().min(1).max(5000) });
+export const proofCommentInternalUpdateSchema = proofCommentInternalCreateSchema;
+
+export const proofInternalActionSchema = z.object({
+  id: z.number().int(),
+  proofId: z.number().int(),
+  ...author,
+  action: z.string(),
+  internalStatus: z.number().int().nullable(),
+  note: z.string().nullable(),
+  ...stamps,
+});
+/** A staff action; with `internalStatus` it also moves the proof's internal status (part 3 codes). */
+export const proofInternalActionCreateSchema = z.object({
+  action: z.string().trim().min(1).max(60),
+  internalStatus: z.number().int().min(1).max(8).nullable().optional(),
+  note: z.string().trim().max(5000).nullable().optional(),
+});
+export const proofInternalActionUpdateSchema = z.object({ note: z.string().trim().max(5000).nullable() });
+
+export const proofRejectBodySchema = z.object({
+  reason: z.string().trim().min(1, 'Say why the proof is rejected.').max(5000),
+});
+export const proofApproveBodySchema = z.object({ note: z.string().trim().max(5000).optional() });

@@ -1,0 +1,95 @@
+import { doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text, varchar } from 'drizzle-orm/pg-core';
+import { timestamps } from './columns';
+import { users } from './identity';
+import { proofs } from './production';
+
+/**
+ * The proofs capability (issue 4): what the preflight found on each page, and the review around a
+ * proof (reviewers, comments pinned to pages, staff-only comments, the history of internal actions).
+ */
+
+/** One preflight finding; `box` is in PDF points from the page's top-left (see decisions, Preflight). */
+export const proofFindings = pgTable(
+  'proof_findings',
+  {
+    id: serial('id').primaryKey(),
+    proofId: integer('proof_id')
+      .notNull()
+      .references(() => proofs.id, { onDelete: 'cascade' }),
+    /** Null for a finding about the whole file. */
+    page: integer('page'),
+    code: varchar('code', { length: 40 }).notNull(),
+    severity: varchar('severity', { length: 10 }).notNull(),
+    message: text('message').notNull(),
+    box: jsonb('box'),
+  },
+  (table) => [index('proof_findings_proof_idx').on(table.proofId, table.page)],
+);
+
+export const proofReviewers = pgTable(
+  'proof_reviewers',
+  {
+    id: serial('id').primaryKey(),
+    proofId: integer('proof_id')
+      .notNull()
+      .references(() => proofs.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The reviewer's own verdict: null undecided, else a proof status (1 Needs Review, 2, 3). */
+    status: smallint('status'),
+    note: text('note'),
+    ...timestamps,
+  },
+  (table) => [index('proof_reviewers_proof_idx').on(table.proofId)],
+);
+
+/** A comment the school and studio both see; optionally pinned to a point of a page (fractions 0..1). */
+export const proofComments = pgTable(
+  'proof_comments',
+  {
+    id: serial('id').primaryKey(),
+    proofId: integer('proof_id')
+      .notNull()
+      .references(() => proofs.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    page: integer('page'),
+    x: doublePrecision('x'),
+    y: doublePrecision('y'),
+    ...timestamps,
+  },
+  (table) => [index('proof_comments_proof_idx').on(table.proofId)],
+);
+
+/** Staff-only comments ('proofs.internal'): never returned to school users. */
+export const proofCommentInternals = pgTable(
+  'proof_comment_internals',
+  {
+    id: serial('id').primaryKey(),
+    proofId: integer('proof_id')
+      .notNull()
+      .references(() => proofs.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    body: text('body').notNull(),
+    ...timestamps,
+  },
+  (table) => [index('proof_comment_internals_proof_idx').on(table.proofId)],
+);
+
+/** The history of a proof: every action on it writes one row (uploaded, processed, approved…). */
+export const proofInternalActions = pgTable(
+  'proof_internal_actions',
+  {
+    id: serial('id').primaryKey(),
+    proofId: integer('proof_id')
+      .notNull()
+      .references(() => proofs.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    action: varchar('action', { length: 60 }).notNull(),
+    internalStatus: smallint('internal_status'),
+    note: text('note'),
+    ...timestamps,
+  },
+  (table) => [index('proof_internal_actions_proof_idx').on(table.proofId, table.createdAt)],
+);
