@@ -7,7 +7,7 @@ import {
   proofs,
   queueProofs,
 } from '@colophon/db';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProofWorkers, type ProofWorkers, uploadHandler } from '../src/modules/proofs/workers';
 import { createPagePool } from '../src/proof-pipeline';
@@ -131,6 +131,33 @@ describe('the upload and proof workers', () => {
     expect(queued.length).toBe(1);
     expect((await getJob(t.handle.db, 'uploads', jobId))!.status).toBe(1);
   });
+
+  it('finishes a proof once when its worker died mid-job (the lease lapses, another worker takes it)', async () => {
+    await workers.proofs.drain(); // what the earlier tests left waiting
+    const jobId = await uploadBook(await makeBook({ bookType: 1, sizeCode: 8, pageCount: 8, photoPpi: 240 }));
+    await workers.uploads.drain();
+    const proof = await proofOfJob(jobId);
+    const readyBefore = (
+      await t.handle.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.projectId, projectId), eq(notifications.typeNotification, 1)))
+    ).length;
+    // A worker claims the job and dies: no heartbeat, no completion.
+    const dead = await claim(t.handle.db, 'proofs', 'dead-worker', 200);
+    expect((dead!.payload as { proofId: number }).proofId).toBe(proof.id);
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    expect(await workers.proofs.drain()).toBe(1);
+    expect((await getJob(t.handle.db, 'proofs', dead!.id))!.status).toBe(2);
+    const [done] = await t.handle.db.select().from(proofs).where(eq(proofs.id, proof.id));
+    expect(done!.processingStatus).toBe(2);
+    const ready = await t.handle.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.projectId, projectId), eq(notifications.typeNotification, 1)));
+    expect(ready.length).toBe(readyBefore + 1);
+    expect((await t.handle.db.select().from(proofs).where(eq(proofs.uploadJobId, jobId))).length).toBe(1);
+  }, 60_000);
 
   it('marks the proof failed and raises 24 Processor Error when its file is gone on the last attempt', async () => {
     const [proof] = await t.handle.db

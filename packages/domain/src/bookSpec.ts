@@ -52,8 +52,8 @@ export const bookSpecificationKeys = [
 ] as const satisfies readonly (keyof BookSpecification)[];
 
 const HARD_COVERS = [5, 6, 9, 10] as const;
-const SADDLE_STITCHED = [1, 2] as const;
-const COIL_BOUND = [7, 8] as const;
+const _SADDLE_STITCHED = [1, 2] as const;
+const _COIL_BOUND = [7, 8] as const;
 
 /** Hard covers (5, 6, 9, 10) take a cover board (100pt or 120pt); other bindings take none (N/A). */
 export function isHardCover(typeBook: number | null | undefined): boolean {

@@ -1,4 +1,4 @@
-import { bindingOf, bookSize, bookType, pageCountRule } from '@colophon/domain';
+import { bindingOf, bookSize, bookType } from '@colophon/domain';
 
 /**
  * What the preflight checks a file against: the project's binding, size and page count, and whether
