@@ -6,3 +6,4 @@ export * from './production';
 export * from './projects';
 export * from './proofs';
 export * from './queues';
+export * from './uploads';

@@ -50,6 +50,11 @@ export const proofs = pgTable(
     rejectReason: text('reject_reason'),
     /** Set by a rejection: the school may edit the book again (part 4). */
     unlockedForEdits: boolean('unlocked_for_edits').notNull().default(false),
+    /** The cover image chosen for the proof (`POST proof_cover_image`): a file-store key. */
+    coverImageKey: varchar('cover_image_key', { length: 300 }),
+    /** The fixed-layout EPUB 3 built from the page images after approval (the `queue_epubs` worker). */
+    epubKey: varchar('epub_key', { length: 300 }),
+    epubCreatedAt: instant('epub_created_at'),
     updatedAt: timestamps.updatedAt,
   },
   // The latest proof of a project, and its status, from the index alone (the accounts overview).

@@ -93,3 +93,48 @@ export const proofInternalActions = pgTable(
   },
   (table) => [index('proof_internal_actions_proof_idx').on(table.proofId, table.createdAt)],
 );
+
+/**
+ * A proof cancelled or rejected in an external layout software (`proofs/{software}/{id}/cancel`,
+ * `proofs/{software}/reject`): what was asked, through which adapter, and the vendor's reference.
+ */
+export const proofSoftwareActions = pgTable(
+  'proof_software_actions',
+  {
+    id: serial('id').primaryKey(),
+    proofId: integer('proof_id')
+      .notNull()
+      .references(() => proofs.id, { onDelete: 'cascade' }),
+    software: smallint('software').notNull(),
+    /** 'cancel' or 'reject'. */
+    action: varchar('action', { length: 20 }).notNull(),
+    reason: text('reason'),
+    /** The adapter that carried it ('offline' for the embedded default). */
+    adapter: varchar('adapter', { length: 40 }).notNull(),
+    externalRef: varchar('external_ref', { length: 200 }),
+    requestedBy: integer('requested_by'),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [index('proof_software_actions_proof_idx').on(table.proofId, table.createdAt)],
+);
+
+/** A proof sent to an automation service (`proofs/{automation}/send`) and what the service answered. */
+export const proofAutomationSends = pgTable(
+  'proof_automation_sends',
+  {
+    id: serial('id').primaryKey(),
+    proofId: integer('proof_id')
+      .notNull()
+      .references(() => proofs.id, { onDelete: 'cascade' }),
+    automation: varchar('automation', { length: 40 }).notNull(),
+    /** 'sent' or 'failed'. */
+    status: varchar('status', { length: 20 }).notNull(),
+    adapter: varchar('adapter', { length: 40 }).notNull(),
+    externalRef: varchar('external_ref', { length: 200 }),
+    payload: jsonb('payload'),
+    response: jsonb('response'),
+    requestedBy: integer('requested_by'),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [index('proof_automation_sends_proof_idx').on(table.proofId, table.createdAt)],
+);

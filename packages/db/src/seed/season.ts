@@ -238,16 +238,23 @@ export async function seedSeason(db: Db, tree: SeasonTree) {
     const count = (index % 3) + 1;
     for (let n = 0; n < count; n++) {
       const latest = n === count - 1;
+      const createdAt = new Date(now - (30 - n * 7 - (index % 5)) * DAY);
       proofValues.push({
         projectId: project.id,
         status: latest ? (index % 3) + 1 : 2,
         internalStatus: latest ? (index % 8) + 1 : 2,
-        createdAt: new Date(now - (30 - n * 7 - (index % 5)) * DAY),
+        roundNumber: n + 1,
+        ...importedProof(createdAt),
       });
     }
   });
   past.forEach((project) => {
-    proofValues.push({ projectId: project.id, status: 3, internalStatus: 3, createdAt: new Date(now - 280 * DAY) });
+    proofValues.push({
+      projectId: project.id,
+      status: 3,
+      internalStatus: 3,
+      ...importedProof(new Date(now - 280 * DAY)),
+    });
   });
   await db.insert(proofs).values(proofValues);
 
@@ -431,4 +438,12 @@ export async function seedSeason(db: Db, tree: SeasonTree) {
     { accountId: tree.studio.id, manufacturerId: byCode.get('BLTS')!, typeBook: 3 },
     { accountId: lincoln.id, manufacturerId: byCode.get('PHXH')!, typeBook: 9, notes: 'Smyth sewn at Phoenix.' },
   ]);
+}
+
+/**
+ * The season's proofs are history imported without their PDFs (the real, processed demo books are
+ * queued by the API at first start): finished processing, with no pages to show.
+ */
+function importedProof(createdAt: Date) {
+  return { createdAt, processingStatus: 2, processedAt: createdAt } as const;
 }
