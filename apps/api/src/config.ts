@@ -13,6 +13,23 @@ const commaSeparatedIds = z
   )
   .pipe(z.array(z.number().int().positive()));
 
+/** `name=https://…,other=https://…`: one outside service's URL per name (software code, automation). */
+const endpointList = z
+  .string()
+  .default('')
+  .transform((text) =>
+    text
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean)
+      .map((part) => {
+        const at = part.indexOf('=');
+        return [part.slice(0, at).trim(), part.slice(at + 1).trim()] as const;
+      }),
+  )
+  .pipe(z.array(z.tuple([z.string().regex(/^[a-z0-9-]+$/), z.url({ protocol: /^https?$/ })])))
+  .transform((pairs) => Object.fromEntries(pairs) as Record<string, string>);
+
 const configSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   HOST: z.string().default('0.0.0.0'),
@@ -36,9 +53,46 @@ const configSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** Run the queue workers (uploads, proofs) in this process; 'false' for an API-only process. */
   WORKERS: z.enum(['true', 'false']).default('true'),
+  /** Software whose proofs are turned back there (`3=https://…`); unset: the offline default. */
+  PROOF_SOFTWARE_ENDPOINTS: endpointList,
+  PROOF_SOFTWARE_SECRET: z.string().min(16).optional(),
+  /** Automation services proofs are sent to (`prepress=https://…`); unset: the offline default. */
+  PROOF_AUTOMATION_ENDPOINTS: endpointList,
+  PROOF_AUTOMATION_SECRET: z.string().min(16).optional(),
+  INTEGRATION_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** Files in this S3 bucket (presigned uploads) instead of ./data/files; credentials: the usual AWS_* chain. */
+  S3_BUCKET: z.string().min(3).max(63).optional(),
+  S3_REGION: z.string().min(1).optional(),
+  AWS_REGION: z.string().min(1).optional(),
+  /** An S3-compatible service (MinIO, R2…) instead of AWS. */
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['true', 'false']).default('false'),
+  /** Part size of resumable uploads: S3 takes parts of 5 MiB and more (all but the last). */
+  UPLOAD_PART_BYTES: z.coerce
+    .number()
+    .int()
+    .min(5 * 1024 * 1024)
+    .max(512 * 1024 * 1024)
+    .default(16 * 1024 * 1024),
 });
 
+/** Outside services reached by signed HTTP calls: a URL per name, one HMAC secret, a timeout. */
+export interface SignedEndpoints {
+  endpoints: Record<string, string>;
+  secret: string | undefined;
+  timeoutMs: number;
+}
+
 export type RawConfig = z.infer<typeof configSchema>;
+
+/** The S3 file store (S3_BUCKET set). Without `credentials` the AWS SDK's default chain finds them. */
+export interface S3Settings {
+  bucket: string;
+  region: string;
+  endpoint: string | undefined;
+  forcePathStyle: boolean;
+  credentials?: { accessKeyId: string; secretAccessKey: string; sessionToken?: string };
+}
 
 export interface Config {
   port: number;
@@ -57,6 +111,11 @@ export interface Config {
   bodyLimitBytes: number;
   webDist: string | undefined;
   workers: boolean;
+  proofSoftware: SignedEndpoints;
+  proofAutomation: SignedEndpoints;
+  /** Null: files on local disk under dataDir/files. */
+  s3: S3Settings | null;
+  uploadPartBytes: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -66,6 +125,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const raw = parsed.data;
+  for (const [endpoints, secret] of [
+    ['PROOF_SOFTWARE_ENDPOINTS', 'PROOF_SOFTWARE_SECRET'],
+    ['PROOF_AUTOMATION_ENDPOINTS', 'PROOF_AUTOMATION_SECRET'],
+  ] as const) {
+    if (Object.keys(raw[endpoints]).length > 0 && !raw[secret])
+      throw new Error(`Invalid configuration: ${secret}: required with ${endpoints}`);
+  }
   return {
     port: raw.PORT,
     host: raw.HOST,
@@ -83,5 +149,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: raw.BODY_LIMIT_BYTES,
     webDist: raw.WEB_DIST,
     workers: raw.WORKERS === 'true',
+    proofSoftware: {
+      endpoints: raw.PROOF_SOFTWARE_ENDPOINTS,
+      secret: raw.PROOF_SOFTWARE_SECRET,
+      timeoutMs: raw.INTEGRATION_TIMEOUT_MS,
+    },
+    proofAutomation: {
+      endpoints: raw.PROOF_AUTOMATION_ENDPOINTS,
+      secret: raw.PROOF_AUTOMATION_SECRET,
+      timeoutMs: raw.INTEGRATION_TIMEOUT_MS,
+    },
+    s3: raw.S3_BUCKET
+      ? {
+          bucket: raw.S3_BUCKET,
+          region: raw.S3_REGION ?? raw.AWS_REGION ?? 'us-east-1',
+          endpoint: raw.S3_ENDPOINT,
+          forcePathStyle: raw.S3_FORCE_PATH_STYLE === 'true',
+        }
+      : null,
+    uploadPartBytes: raw.UPLOAD_PART_BYTES,
   };
 }

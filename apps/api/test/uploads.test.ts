@@ -2,6 +2,8 @@ import { accounts, projects, queueUploads } from '@colophon/db';
 import { and, count, eq } from 'drizzle-orm';
 import { PDFDocument, PDFString } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createProofWorkers } from '../src/modules/proofs/workers';
+import { createPagePool } from '../src/proof-pipeline';
 import { ADVISER, createTestApp, DIRECT_ADVISER, SUPER, type TestApp, VOLUNTEER } from './harness';
 
 const TREASURER = 'treasurer@colophon.test';
@@ -69,6 +71,7 @@ describe('signed uploads', () => {
     expect(signed.statusCode).toBe(200);
     const body = signed.json();
     expect(body.method).toBe('PUT');
+    expect(body.bucket).toBe('local');
     expect(body.fileKey).toMatch(/^uploads\/[0-9a-f-]{36}\.pdf$/);
     expect(body.url).toContain(`/api/files/upload/${body.fileKey}?`);
     expect(new Date(body.expiresAt).getTime()).toBeGreaterThan(Date.now());
@@ -257,5 +260,82 @@ describe('signed uploads', () => {
       payload: { projectId: oakValleyProject, fileKey, kind: 'cover' },
     });
     expect(super_.statusCode).toBe(201);
+  });
+});
+
+describe('following an upload', () => {
+  it('shows the job, then the proof the worker made of it and the proof’s processing', async () => {
+    const fileKey = await upload(await pdf(2));
+    const created = await t.call({
+      method: 'POST',
+      url: '/api/uploads',
+      as: ADVISER,
+      payload: { projectId: lincolnProject, fileKey, kind: 'pages' },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const id = created.json().id as number;
+    const follow = () => t.call({ method: 'GET', url: `/api/uploads/${id}`, as: ADVISER });
+    expect((await follow()).json()).toMatchObject({
+      id,
+      status: 0,
+      projectId: lincolnProject,
+      fileKey,
+      kind: 'pages',
+      pageCount: 2,
+      proofId: null,
+      proofProcessingStatus: null,
+    });
+
+    const workers = createProofWorkers(t.app.services, { pool: createPagePool({ size: 1 }) });
+    try {
+      await workers.uploads.drain();
+      const made = (await follow()).json();
+      expect(made).toMatchObject({ status: 2, proofProcessingStatus: 0 });
+      expect(made.proofId).toBeGreaterThan(0);
+      await workers.proofs.drain();
+      expect((await follow()).json()).toMatchObject({ proofId: made.proofId, proofProcessingStatus: 2 });
+    } finally {
+      await workers.stop();
+    }
+  });
+
+  it('404s another tenant’s upload and one that does not exist; 403s a role without proofs.upload', async () => {
+    const created = await t.call({
+      method: 'POST',
+      url: '/api/uploads',
+      as: ADVISER,
+      payload: { projectId: lincolnProject, fileKey: await upload(await pdf(1)), kind: 'pages' },
+    });
+    const id = created.json().id as number;
+    expect((await t.call({ method: 'GET', url: `/api/uploads/${id}`, as: DIRECT_ADVISER })).statusCode).toBe(404);
+    expect((await t.call({ method: 'GET', url: '/api/uploads/999999', as: ADVISER })).statusCode).toBe(404);
+    expect((await t.call({ method: 'GET', url: `/api/uploads/${id}`, as: TREASURER })).statusCode).toBe(403);
+    expect((await t.call({ method: 'GET', url: `/api/uploads/${id}`, as: SUPER })).statusCode).toBe(200);
+    const bad = await t.call({ method: 'GET', url: '/api/uploads/abc', as: ADVISER });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().errors[0].path).toBe('id');
+  });
+
+  it('refuses a cover file for a self-cover binding (saddle stitched), naming kind, and queues nothing', async () => {
+    const [project] = await t.handle.db.select().from(projects).where(eq(projects.id, lincolnProject));
+    await t.handle.db.update(projects).set({ typeBook: 1 }).where(eq(projects.id, lincolnProject));
+    try {
+      const before = await queued();
+      const cover = await t.call({
+        method: 'POST',
+        url: '/api/uploads',
+        as: ADVISER,
+        payload: { projectId: lincolnProject, fileKey: await upload(await pdf(1)), kind: 'cover' },
+      });
+      expect(cover.statusCode).toBe(400);
+      expect(cover.json().errors[0]).toEqual({
+        path: 'kind',
+        message:
+          'Saddle Stitched books print the cover with the pages: upload one PDF of every page, the cover included.',
+      });
+      expect(await queued()).toBe(before);
+    } finally {
+      await t.handle.db.update(projects).set({ typeBook: project!.typeBook }).where(eq(projects.id, lincolnProject));
+    }
   });
 });

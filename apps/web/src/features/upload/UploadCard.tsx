@@ -1,0 +1,306 @@
+import type { StoredUpload, UploadJob } from '@colophon/contract';
+import { formatByteSize, formatTimeLeft, type ProofFileKind, proofFileKind } from '@colophon/domain';
+import { Alert, Anchor, Badge, Button, Group, Image, Loader, Paper, Progress, Stack, Text } from '@mantine/core';
+import { IconAlertTriangle, IconPlayerPause, IconPlayerPlay, IconRefresh, IconX } from '@tabler/icons-react';
+import { useNavigate } from '@tanstack/react-router';
+import { type MouseEvent, useEffect, useRef, useSyncExternalStore } from 'react';
+import { type ApiError, errorMessage, isApiError } from '../../lib/api-client';
+import { isSettled, jobStatusLabel, useCoverImage, useQueueUpload, useUploadJob } from './api';
+import type { ChunkedUpload, UploadProgress } from './chunked-upload';
+
+/** The words for the bytes sent: '12.3 MB of 40 MB · 31% · 2.1 MB/s · 14 s left'. */
+export function progressText(progress: UploadProgress): string {
+  const parts = [
+    `${formatByteSize(progress.sentBytes)} of ${formatByteSize(progress.totalBytes)}`,
+    `${Math.floor(progress.percent)}%`,
+  ];
+  if (progress.state === 'uploading' && progress.bytesPerSecond !== null) {
+    parts.push(`${formatByteSize(progress.bytesPerSecond)}/s`);
+    if (progress.secondsLeft !== null) parts.push(`${formatTimeLeft(progress.secondsLeft)} left`);
+  }
+  return parts.join(' · ');
+}
+
+const stateText: Partial<Record<UploadProgress['state'], string>> = {
+  preparing: 'Preparing…',
+  paused: 'Paused',
+  completing: 'Joining the parts…',
+  cancelled: 'Cancelled',
+};
+
+/**
+ * One file's way in: the bytes (a progress bar with speed and time left, pause, resume, cancel),
+ * then the server's check and the queue, then the proof's processing, ending with a link to it.
+ */
+export function UploadCard({
+  upload,
+  kind,
+  projectId,
+  pollMs,
+}: {
+  upload: ChunkedUpload;
+  kind: ProofFileKind;
+  projectId: number;
+  pollMs?: number;
+}) {
+  const progress = useSyncExternalStore(upload.subscribe, upload.getSnapshot);
+  const label = proofFileKind.label(kind);
+  const queue = useQueueUpload();
+  const { mutate } = queue;
+  const queued = useRef(false);
+  const stored = progress.result;
+
+  // Once the file is whole in the store, the server checks it and queues it (once).
+  useEffect(() => {
+    if (!stored || queued.current) return;
+    queued.current = true;
+    mutate({ projectId, fileKey: stored.fileKey, kind });
+  }, [stored, projectId, kind, mutate]);
+
+  const active = progress.state === 'uploading' || progress.state === 'preparing';
+  return (
+    <Paper withBorder p="md" radius="md" aria-label={`${label} upload`} component="section">
+      <Stack gap="sm">
+        <Group justify="space-between" wrap="nowrap">
+          <Text fw={600}>{label}</Text>
+          <Group gap="xs">
+            {active ? (
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconPlayerPause size={14} />}
+                onClick={() => upload.pause()}
+              >
+                Pause
+              </Button>
+            ) : null}
+            {progress.state === 'paused' ? (
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconPlayerPlay size={14} />}
+                onClick={() => void upload.start()}
+              >
+                Resume
+              </Button>
+            ) : null}
+            {progress.state === 'failed' ? (
+              <Button
+                size="xs"
+                variant="light"
+                leftSection={<IconRefresh size={14} />}
+                onClick={() => void upload.start()}
+              >
+                Try again
+              </Button>
+            ) : null}
+            {active || progress.state === 'paused' || progress.state === 'failed' ? (
+              <Button
+                size="xs"
+                variant="subtle"
+                color="red"
+                leftSection={<IconX size={14} />}
+                onClick={() => void upload.cancel()}
+              >
+                Cancel
+              </Button>
+            ) : null}
+          </Group>
+        </Group>
+        <Progress.Root size="lg" radius="sm">
+          <Progress.Section
+            value={progress.percent}
+            aria-label={`${label} upload`}
+            animated={progress.state === 'uploading'}
+            color={progress.state === 'failed' ? 'red' : progress.state === 'done' ? 'green' : 'blue'}
+          />
+        </Progress.Root>
+        <Group justify="space-between" gap="xs">
+          <Text size="sm" aria-live="polite">
+            {progressText(progress)}
+          </Text>
+          <Text size="sm" c="dimmed">
+            {stateText[progress.state] ??
+              (progress.partCount > 0
+                ? `Part ${Math.min(progress.partsDone, progress.partCount)} of ${progress.partCount}`
+                : '')}
+          </Text>
+        </Group>
+        {progress.resumedParts > 0 && progress.state !== 'done' ? (
+          <Text size="sm" c="dimmed">
+            Resumed: {progress.resumedParts} of {progress.partCount} parts were already on the server.
+          </Text>
+        ) : null}
+        {progress.retrying ? (
+          <Text size="sm" c="orange" role="status">
+            Part {progress.retrying.partNumber} did not go through; it is sent again in{' '}
+            {formatTimeLeft(progress.retrying.inMs / 1000)} (try {progress.retrying.attempt}).
+          </Text>
+        ) : null}
+        {progress.state === 'failed' && progress.error ? (
+          <Alert
+            color="red"
+            variant="light"
+            icon={<IconAlertTriangle size={18} />}
+            title="The upload stopped"
+            role="alert"
+          >
+            {progress.error} The parts already sent are kept: try again to continue.
+          </Alert>
+        ) : null}
+        {stored ? <AfterUpload stored={stored} kind={kind} queue={queue} pollMs={pollMs} /> : null}
+      </Stack>
+    </Paper>
+  );
+}
+
+function AfterUpload({
+  stored,
+  kind,
+  queue,
+  pollMs,
+}: {
+  stored: StoredUpload;
+  kind: ProofFileKind;
+  queue: ReturnType<typeof useQueueUpload>;
+  pollMs: number | undefined;
+}) {
+  if (queue.isError) {
+    return (
+      <Alert
+        color="red"
+        variant="light"
+        icon={<IconAlertTriangle size={18} />}
+        title="This file cannot become a proof"
+        role="alert"
+      >
+        {refusal(queue.error)}
+      </Alert>
+    );
+  }
+  if (!queue.data) {
+    return (
+      <Group gap="xs">
+        <Loader size="xs" />
+        <Text size="sm">Checking the PDF…</Text>
+      </Group>
+    );
+  }
+  return (
+    <Stack gap="sm">
+      <JobStatus jobId={queue.data.id} pollMs={pollMs} />
+      {kind === 'cover' ? <CoverPreview stored={stored} /> : null}
+    </Stack>
+  );
+}
+
+/** The server's reason, without the field name its detail starts with. */
+function refusal(error: ApiError | null): string {
+  if (!error) return 'The upload could not be queued.';
+  if (isApiError(error)) return error.fieldErrors.fileKey ?? error.fieldErrors.kind ?? errorMessage(error);
+  return errorMessage(error);
+}
+
+function JobStatus({ jobId, pollMs }: { jobId: number; pollMs: number | undefined }) {
+  const job = useUploadJob(jobId, pollMs);
+  if (job.isError && !job.data)
+    return (
+      <Text size="sm" c="red">
+        {errorMessage(job.error)}
+      </Text>
+    );
+  const data: UploadJob | undefined = job.data;
+  if (!data) {
+    return (
+      <Group gap="xs">
+        <Loader size="xs" />
+        <Text size="sm">Queued…</Text>
+      </Group>
+    );
+  }
+  const settled = isSettled(data);
+  const failed = data.status === 3 || data.proofProcessingStatus === 3;
+  return (
+    <Stack gap="xs">
+      <Group gap="xs">
+        <Text size="sm">Processing:</Text>
+        <Badge
+          variant="light"
+          color={failed ? 'red' : settled ? 'green' : 'blue'}
+          aria-label={`Status: ${jobStatusLabel(data)}`}
+        >
+          {jobStatusLabel(data)}
+        </Badge>
+        {settled ? null : <Loader size="xs" aria-hidden />}
+        <Text size="sm" c="dimmed">
+          {data.pageCount} {data.pageCount === 1 ? 'page' : 'pages'}
+        </Text>
+      </Group>
+      {data.lastError && data.status === 3 ? (
+        <Text size="sm" c="red">
+          {data.lastError}
+        </Text>
+      ) : null}
+      {data.proofProcessingError ? (
+        <Text size="sm" c="red">
+          {data.proofProcessingError}
+        </Text>
+      ) : null}
+      {data.proofId !== null && settled ? <OpenProofLink proofId={data.proofId} /> : null}
+    </Stack>
+  );
+}
+
+function CoverPreview({ stored }: { stored: StoredUpload }) {
+  const cover = useCoverImage(stored);
+  if (cover.isPending) {
+    return (
+      <Group gap="xs">
+        <Loader size="xs" />
+        <Text size="sm">Drawing the cover…</Text>
+      </Group>
+    );
+  }
+  if (cover.isError)
+    return (
+      <Text size="sm" c="dimmed">
+        The cover preview could not be drawn: {errorMessage(cover.error)}
+      </Text>
+    );
+  if (!cover.data) return null;
+  return (
+    <Image
+      src={cover.data.url}
+      alt="Cover preview"
+      w={Math.min(cover.data.width, 480)}
+      maw="100%"
+      radius="sm"
+      style={{ aspectRatio: `${cover.data.width} / ${cover.data.height}` }}
+    />
+  );
+}
+
+/** A real href to the proof's page (new tab, copy link) that navigates inside the app on a plain click. */
+function OpenProofLink({ proofId }: { proofId: number }) {
+  const navigate = useNavigate();
+  const href = `/admin/proofs/${proofId}`;
+  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    if (
+      event.defaultPrevented ||
+      event.button !== 0 ||
+      event.metaKey ||
+      event.ctrlKey ||
+      event.shiftKey ||
+      event.altKey
+    ) {
+      return;
+    }
+    event.preventDefault();
+    void navigate({ href });
+  };
+  return (
+    <Anchor href={href} onClick={onClick} fw={600}>
+      Open proof
+    </Anchor>
+  );
+}

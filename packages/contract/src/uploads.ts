@@ -1,0 +1,169 @@
+import { MAX_PROOF_FILE_BYTES, type ProofFileKind, proofFileMessages } from '@colophon/domain';
+import { z } from 'zod';
+
+/** The largest file one upload takes (2 GB); larger books go in separate files (pages, cover). */
+export const MAX_UPLOAD_BYTES = MAX_PROOF_FILE_BYTES;
+
+const pdfContentType = z.literal('application/pdf', { error: proofFileMessages.notPdf });
+const fileName = z.string().trim().min(1).max(255);
+const size = z.coerce
+  .number()
+  .int()
+  .positive({ error: proofFileMessages.empty })
+  .max(MAX_UPLOAD_BYTES, { error: proofFileMessages.tooLarge });
+
+/** A file key the upload routes hand out (and the only kind `POST /api/uploads` takes). */
+export const uploadFileKeySchema = z
+  .string()
+  .regex(/^uploads\/[0-9a-f-]{36}\.pdf$/, { error: 'Not a file key from a signed upload.' });
+
+export const presignedUploadPutQuerySchema = z.object({
+  projectId: z.coerce.number().int().positive(),
+  fileName,
+  contentType: pdfContentType,
+  size,
+});
+
+export const presignedUploadPostPrivateBodySchema = z.object({
+  account_id: z.number().int().positive(),
+  fileName,
+  contentType: pdfContentType,
+  size,
+});
+
+/**
+ * Where the browser sends the file: one PUT of the whole body, with these headers, before
+ * `expiresAt`. `bucket` is the store the file lands in ('local' for the server's disk).
+ */
+export const presignedUploadSchema = z.object({
+  url: z.string(),
+  method: z.literal('PUT'),
+  fileKey: z.string(),
+  bucket: z.string(),
+  headers: z.record(z.string(), z.string()),
+  maxBytes: z.number().int(),
+  expiresAt: z.string(),
+});
+export type PresignedUpload = z.infer<typeof presignedUploadSchema>;
+
+/** What the disk store's upload route received: the whole file, or one part (with its ETag, also a header). */
+export const uploadedFileSchema = z.object({
+  fileKey: z.string(),
+  size: z.number().int(),
+  partNumber: z.number().int().optional(),
+  etag: z.string().optional(),
+});
+
+/** A file whole in the store: a resumable upload completed. */
+export const storedUploadSchema = z.object({ fileKey: z.string(), bucket: z.string(), size: z.number().int() });
+export type StoredUpload = z.infer<typeof storedUploadSchema>;
+
+export const uploadKind = ['pages', 'cover'] as const satisfies readonly ProofFileKind[];
+
+export const createUploadBodySchema = z.object({
+  projectId: z.number().int().positive(),
+  fileKey: uploadFileKeySchema,
+  kind: z.enum(uploadKind),
+});
+export type CreateUploadBody = z.infer<typeof createUploadBodySchema>;
+
+/**
+ * A `queue_uploads` row as the uploader sees it, and what it led to: the proof the worker made of
+ * it (null until then) and that proof's processing (domain `proofProcessingStatus`).
+ */
+export const uploadJobSchema = z.object({
+  id: z.number().int(),
+  /** Queue status (domain `queueStatus`: 0 Waiting … 5 Addressed). */
+  status: z.number().int(),
+  projectId: z.number().int(),
+  fileKey: z.string(),
+  kind: z.enum(uploadKind),
+  pageCount: z.number().int(),
+  createdAt: z.string(),
+  lastError: z.string().nullable(),
+  proofId: z.number().int().nullable(),
+  proofProcessingStatus: z.number().int().nullable(),
+  proofProcessingError: z.string().nullable(),
+});
+export type UploadJob = z.infer<typeof uploadJobSchema>;
+
+export const uploadJobParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+// Resumable uploads: one session per file, sent in parts the store keeps until `complete`.
+
+export const uploadSessionStatus = ['open', 'complete', 'aborted'] as const;
+
+/** A new resumable upload, for a project (`projectId`) or an account's books (`account_id`). */
+export const uploadSessionCreateBodySchema = z
+  .object({
+    projectId: z.number().int().positive().optional(),
+    account_id: z.number().int().positive().optional(),
+    fileName,
+    contentType: pdfContentType,
+    size: z
+      .number()
+      .int()
+      .positive({ error: proofFileMessages.empty })
+      .max(MAX_UPLOAD_BYTES, { error: proofFileMessages.tooLarge }),
+  })
+  .superRefine((body, context) => {
+    if ((body.projectId === undefined) === (body.account_id === undefined)) {
+      context.addIssue({
+        code: 'custom',
+        path: ['projectId'],
+        message: 'Name the project (or, for an account’s books, the account_id), not both.',
+      });
+    }
+  });
+export type UploadSessionCreateBody = z.infer<typeof uploadSessionCreateBodySchema>;
+
+export const uploadSessionPartSchema = z.object({
+  partNumber: z.number().int(),
+  size: z.number().int(),
+  etag: z.string().nullable(),
+});
+export type UploadSessionPart = z.infer<typeof uploadSessionPartSchema>;
+
+/** A resumable upload and the parts the store already holds (the browser sends only the rest). */
+export const uploadSessionSchema = z.object({
+  id: z.uuid(),
+  fileKey: z.string(),
+  bucket: z.string(),
+  projectId: z.number().int().nullable(),
+  accountId: z.number().int(),
+  fileName: z.string(),
+  contentType: z.string(),
+  size: z.number().int(),
+  partSize: z.number().int(),
+  partCount: z.number().int(),
+  status: z.enum(uploadSessionStatus),
+  createdAt: z.string(),
+  expiresAt: z.string(),
+  parts: z.array(uploadSessionPartSchema),
+});
+export type UploadSession = z.infer<typeof uploadSessionSchema>;
+
+export const uploadSessionParamsSchema = z.object({ id: z.uuid({ error: 'Not an upload session id.' }) });
+
+export const uploadPartUrlsBodySchema = z.object({
+  partNumbers: z.array(z.number().int().positive()).min(1).max(100),
+});
+
+/** Where one part goes: a PUT of exactly `size` bytes with these headers, before `expiresAt`. */
+export const uploadPartTargetSchema = z.object({
+  partNumber: z.number().int(),
+  url: z.string(),
+  method: z.literal('PUT'),
+  headers: z.record(z.string(), z.string()),
+  size: z.number().int(),
+  expiresAt: z.string(),
+});
+export type UploadPartTarget = z.infer<typeof uploadPartTargetSchema>;
+export const uploadPartUrlsSchema = z.object({ parts: z.array(uploadPartTargetSchema) });
+
+/** A part the browser sent: its number, size and the ETag the store answered. */
+export const uploadPartReceivedBodySchema = z.object({
+  partNumber: z.number().int().positive(),
+  size: z.number().int().positive(),
+  etag: z.string().trim().min(1).max(200),
+});
