@@ -1,0 +1,257 @@
+import {
+  problemSchema,
+  proofAutomationParamsSchema,
+  proofAutomationSendBodySchema,
+  proofAutomationSendSchema,
+  proofSoftwareCancelBodySchema,
+  proofSoftwareCancelParamsSchema,
+  proofSoftwareRejectBodySchema,
+  proofSoftwareRejectParamsSchema,
+  proofSoftwareResultSchema,
+  SOFTWARE_SLUG_PATTERN,
+} from '@colophon/contract';
+import { accounts, projects } from '@colophon/db';
+import {
+  automationSendsFile,
+  type ProofAutomationCode,
+  type ProofSoftwareCall,
+  proofAutomation,
+  proofSoftwareCall,
+  proofSoftwareCalls,
+  softwareOfSlug,
+  softwareSlug,
+  softwareType,
+} from '@colophon/domain';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { ResourceContext } from '../../engine/resource';
+import { AppError, invalidField } from '../../errors';
+import { type ProofAutomationSendRecord, proofAutomationAdapterFor } from '../../integrations/automation';
+import {
+  IntegrationError,
+  type ProofSoftwareActionRecord,
+  type ProofSoftwareRequest,
+  proofSoftwareAdapterFor,
+} from '../../integrations/proof-software';
+import { callerOf } from '../../plugins/authentication';
+import { sendProblem } from '../../plugins/problems';
+import { assertNeedsReview, rejectProof, type VisibleProof } from './decisions';
+import { recordAction, visibleProof } from './query';
+
+const problems = {
+  400: problemSchema,
+  401: problemSchema,
+  403: problemSchema,
+  404: problemSchema,
+  409: problemSchema,
+  502: problemSchema,
+};
+const tags = ['proofs'];
+
+/** A send's link to the proof's file lives a week: a hot folder may pick it up later. */
+const FILE_URL_TTL_SECONDS = 7 * 24 * 3600;
+
+/**
+ * `{software}` is a path name that cannot be a number (find-my-way tries this pattern before the
+ * plain `:id` of `proofs/:id/reject`), so `proofs/12/reject` stays Colophon's own rejection and
+ * `proofs/layout-software-b/reject` is the software's.
+ */
+const softwareSegment = `:software(${SOFTWARE_SLUG_PATTERN})`;
+
+/** The software a path name stands for, when it takes this call (400 naming `software` otherwise). */
+function softwareTaking(call: ProofSoftwareCall, slug: string): number {
+  const software = softwareOfSlug(slug);
+  if (software !== null && proofSoftwareCall(software) === call) return software;
+  const takers = proofSoftwareCalls.filter((entry) => entry.call === call).map((entry) => softwareSlug(entry.software));
+  throw invalidField(
+    'software',
+    software === null
+      ? `No software is called ${slug}; ${call} is taken by ${takers.join(', ')}.`
+      : `${slug} takes no ${call} call; ${call} is taken by ${takers.join(', ')}.`,
+  );
+}
+
+/** An outside service failed: 502 with its reason in words, and nothing changed here. */
+const badGateway = (reply: FastifyReply, error: IntegrationError) =>
+  sendProblem(reply, 502, 'Bad Gateway', error.message, { code: 'integration_failed' });
+
+export async function registerProofVendorRoutes(app: FastifyInstance) {
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const { services } = app;
+  const contextOf = (request: FastifyRequest): ResourceContext => ({
+    db: services.db,
+    auth: callerOf(request),
+    request,
+  });
+
+  /** The software the proof's book is built with: the project's own, else its account's. */
+  const softwareOf = async (proof: VisibleProof) => {
+    const [row] = await services.db
+      .select({ project: projects.typeSoftware, account: accounts.typeSoftware })
+      .from(projects)
+      .innerJoin(accounts, eq(accounts.id, projects.accountId))
+      .where(eq(projects.id, proof.row.projectId));
+    return row?.project ?? row?.account ?? 0;
+  };
+
+  /**
+   * Turns a proof back in the software it was made in, then here: the software first, so a refusal
+   * there (502) leaves the proof as it was; then the same rejection as Colophon's own.
+   */
+  const turnBack = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    call: ProofSoftwareCall,
+    slug: string,
+    proofId: number,
+    reason: string | null,
+  ) => {
+    const software = softwareTaking(call, slug);
+    const context = contextOf(request);
+    const proof = await visibleProof(context, proofId);
+    const used = await softwareOf(proof);
+    if (used !== software) {
+      throw invalidField(
+        'software',
+        `${proof.item.projectName} is built with ${softwareType.label(used)}, not ${softwareType.label(software)}.`,
+      );
+    }
+    assertNeedsReview(proof.row);
+    const { user } = context.auth;
+    const adapter = proofSoftwareAdapterFor(services, software);
+    const asked: ProofSoftwareRequest = {
+      software,
+      proof: {
+        id: proof.row.id,
+        projectId: proof.row.projectId,
+        accountId: proof.item.accountId,
+        roundNumber: proof.row.roundNumber,
+        kind: proof.row.kind,
+        fileKey: proof.row.fileKey,
+      },
+      user: { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName },
+    };
+    let action: ProofSoftwareActionRecord;
+    try {
+      action =
+        call === 'cancel'
+          ? await adapter.cancelProof({ ...asked, reason: reason ?? '' })
+          : await adapter.rejectProof({ ...asked, reason });
+    } catch (error) {
+      if (error instanceof IntegrationError) return badGateway(reply, error);
+      throw error;
+    }
+    const label = softwareType.label(software);
+    const item = await rejectProof(services, context, proof, {
+      reason,
+      action: `${call === 'cancel' ? 'cancelled' : 'rejected'} in ${label}`,
+      note: [reason, action.externalRef ? `${label} reference ${action.externalRef}` : null].filter(Boolean).join('\n'),
+      info: `${call === 'cancel' ? 'Cancelled' : 'Rejected'} in ${label}`,
+    });
+    return reply.send({ proof: item, action: { ...action, createdAt: action.createdAt.toISOString() } });
+  };
+
+  routes.post(
+    `/api/proofs/${softwareSegment}/:id/cancel`,
+    {
+      config: { permission: 'proofs.approve' },
+      schema: {
+        tags,
+        summary: 'Cancel the proof in the software it was made in, with a reason: the book is unlocked for edits',
+        params: proofSoftwareCancelParamsSchema,
+        body: proofSoftwareCancelBodySchema,
+        response: { 200: proofSoftwareResultSchema, ...problems },
+      },
+    },
+    (request, reply) =>
+      turnBack(request, reply, 'cancel', request.params.software, request.params.id, request.body.reason),
+  );
+
+  routes.post(
+    `/api/proofs/${softwareSegment}/reject`,
+    {
+      config: { permission: 'proofs.approve' },
+      schema: {
+        tags,
+        summary: 'Reject the proof in the software it was made in: the book is unlocked for edits',
+        params: proofSoftwareRejectParamsSchema,
+        body: proofSoftwareRejectBodySchema,
+        response: { 200: proofSoftwareResultSchema, ...problems },
+      },
+    },
+    (request, reply) =>
+      turnBack(request, reply, 'reject', request.params.software, request.body.id, request.body.reason ?? null),
+  );
+
+  routes.post(
+    '/api/proofs/:automation/send',
+    {
+      config: { permission: 'proofs.internal' },
+      schema: {
+        tags,
+        summary: 'Send the proof to an automation service (prepress hot folder, marketing automation)',
+        params: proofAutomationParamsSchema,
+        body: proofAutomationSendBodySchema,
+        response: { 201: proofAutomationSendSchema, ...problems },
+      },
+    },
+    async (request, reply) => {
+      const context = contextOf(request);
+      const automation: ProofAutomationCode = request.params.automation;
+      const { row, item } = await visibleProof(context, request.body.id);
+      const label = proofAutomation.label(automation);
+      if (automationSendsFile(automation) && !row.fileKey) {
+        throw new AppError('conflict', `Proof ${row.id} has no file to send to ${label}.`);
+      }
+      const { user } = context.auth;
+      const fileUrl =
+        automationSendsFile(automation) && row.fileKey
+          ? new URL(services.files.signedUrl(row.fileKey, FILE_URL_TTL_SECONDS), services.config.publicUrl).toString()
+          : null;
+      const note = request.body.note ?? null;
+      let sent: ProofAutomationSendRecord;
+      try {
+        sent = await proofAutomationAdapterFor(services, automation).sendProof({
+          automation,
+          userId: user.id,
+          payload: {
+            event: 'proof.sent',
+            automation,
+            proof: {
+              id: row.id,
+              projectId: row.projectId,
+              projectName: item.projectName,
+              accountId: item.accountId,
+              accountName: item.accountName,
+              year: item.year,
+              typeBook: item.typeBook,
+              round: row.roundNumber,
+              kind: row.kind,
+              status: row.status,
+              pageCount: row.pageCount,
+            },
+            fileUrl,
+            note,
+            sentBy: { id: user.id, email: user.email, name: `${user.firstName} ${user.lastName}` },
+            sentAt: new Date().toISOString(),
+          },
+        });
+      } catch (error) {
+        if (error instanceof IntegrationError) return badGateway(reply, error);
+        throw error;
+      }
+      await recordAction(context, row.id, user.id, `sent to ${label}`, note);
+      return reply.status(201).send({
+        id: sent.id,
+        proofId: sent.proofId,
+        automation: sent.automation,
+        status: sent.status,
+        adapter: sent.adapter,
+        externalRef: sent.externalRef,
+        requestedBy: sent.requestedBy,
+        createdAt: sent.createdAt.toISOString(),
+      });
+    },
+  );
+}
