@@ -72,14 +72,16 @@ export async function buildApp({ services, logger = true }: BuildAppOptions): Pr
   app.decorate('services', services);
 
   // Infrastructure first, then the application's own plugins, then routes (fastify/demo's order).
+  // With S3 the browser sends upload parts to the bucket and shows page images from it.
+  const fileOrigin = services.files.uploadOrigin ? [services.files.uploadOrigin] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...fileOrigin],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
-        connectSrc: ["'self'"],
+        connectSrc: ["'self'", ...fileOrigin],
       },
     },
   });

@@ -3,6 +3,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { enqueueDemoProofs } from './modules/proofs/demo';
+import { enqueueMissingEpubs } from './modules/proofs/epub';
 import { createProofWorkers, type ProofWorkers } from './modules/proofs/workers';
 import { createServices } from './services';
 
@@ -23,6 +24,9 @@ if (config.workers) {
   workers = createProofWorkers(services, { onError: (err) => app.log.error({ err }, 'queue worker') });
   await workers.uploads.start();
   await workers.proofs.start();
+  await workers.epubs.start();
+  // Approved proofs without an EPUB (approved before EPUBs existed, the demo's) get one now.
+  void enqueueMissingEpubs(services.db).catch((err) => app.log.error({ err }, 'missing EPUBs'));
 }
 
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {

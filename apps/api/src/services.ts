@@ -1,11 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { join } from 'node:path';
 import { appSettings, type DbHandle } from '@colophon/db';
 import { eq } from 'drizzle-orm';
 import type { Config } from './config';
 import type { Services } from './context';
 import { createOutboxMailer, createSmtpMailer } from './integrations/email/mailer';
-import { createLocalFileStore } from './integrations/files/file-store';
+import { createFileStore } from './integrations/files/create-file-store';
 
 /**
  * The token secret every process must share: TOKEN_SECRET when set, else one generated once and
@@ -29,7 +28,7 @@ export async function createServices(config: Config, handle: DbHandle): Promise<
     mailer: config.smtpUrl
       ? createSmtpMailer(handle.db, config.smtpUrl, config.mailFrom)
       : createOutboxMailer(handle.db),
-    files: createLocalFileStore(join(config.dataDir, 'files'), tokenSecret),
+    files: await createFileStore(config, tokenSecret),
     tokenSecret,
   };
 }

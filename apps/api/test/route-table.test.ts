@@ -14,7 +14,13 @@ function userRefusedBy(permission: Permission) {
   return CANDIDATES.find((candidate) => !can(candidate, permission));
 }
 
-const concrete = (url: string, id = '1') => url.replace(':id', id).replace('*', 'x.png');
+// Named path segments that are not ids get a valid sample (a software path name, an automation).
+const concrete = (url: string, id = '1') =>
+  url
+    .replace(/:software\([^)]*\)/, 'ordering-software-h')
+    .replace(':automation', 'prepress')
+    .replace(':id', id)
+    .replace('*', 'x.png');
 
 let t: TestApp;
 beforeAll(async () => {

@@ -8,64 +8,18 @@ import {
   timestampSchema,
 } from './common';
 
-/** The largest file one signed upload takes (2 GB); larger books go in separate files (pages, cover). */
-export const MAX_UPLOAD_BYTES = 2 * 1024 * 1024 * 1024;
-
-const pdfContentType = z.literal('application/pdf', { error: 'Only PDF files can be uploaded (application/pdf).' });
-const fileName = z.string().trim().min(1).max(255);
-const size = z.coerce
-  .number()
-  .int()
-  .positive({ error: 'The file is empty.' })
-  .max(MAX_UPLOAD_BYTES, { error: 'Files up to 2 GB can be uploaded; split the book into pages and cover.' });
-
-export const presignedUploadPutQuerySchema = z.object({
-  projectId: z.coerce.number().int().positive(),
-  fileName,
-  contentType: pdfContentType,
-  size,
-});
-
-export const presignedUploadPostPrivateBodySchema = z.object({
-  account_id: z.number().int().positive(),
-  fileName,
-  contentType: pdfContentType,
-  size,
-});
-
-/** Where the browser sends the file: one PUT of the whole body, with this content type, before `expiresAt`. */
-export const presignedUploadSchema = z.object({
-  url: z.string(),
-  method: z.literal('PUT'),
-  fileKey: z.string(),
-  headers: z.record(z.string(), z.string()),
-  maxBytes: z.number().int(),
-  expiresAt: z.string(),
-});
-
-export const uploadedFileSchema = z.object({ fileKey: z.string(), size: z.number().int() });
-
-export const uploadKind = ['pages', 'cover'] as const;
-
-export const createUploadBodySchema = z.object({
-  projectId: z.number().int().positive(),
-  fileKey: z.string().regex(/^uploads\/[0-9a-f-]{36}\.pdf$/, { error: 'Not a file key from a signed upload.' }),
-  kind: z.enum(uploadKind),
-});
-
-/** A `queue_uploads` row as the uploader sees it. */
-export const uploadJobSchema = z.object({
-  id: z.number().int(),
-  status: z.number().int(),
-  projectId: z.number().int(),
-  fileKey: z.string(),
-  kind: z.enum(uploadKind),
-  pageCount: z.number().int(),
-  createdAt: z.string(),
-});
-export type UploadJob = z.infer<typeof uploadJobSchema>;
-
-export const proofSortKeys = ['createdAt', 'roundNumber', 'status', 'id'] as const;
+export const proofSortKeys = [
+  'createdAt',
+  'roundNumber',
+  'status',
+  'id',
+  'projectName',
+  'accountName',
+  'year',
+  'typeBook',
+  'pageCount',
+  'processingStatus',
+] as const;
 
 /** A proof as the lists and the single page show it. */
 export const proofSchema = z.object({
@@ -98,6 +52,10 @@ export type Proof = z.infer<typeof proofSchema>;
 export const proofListSchema = listEnvelopeSchema(proofSchema);
 
 export const proofListQuerySchema = listQuerySchema(proofSortKeys).extend({
+  /** Part of the project's or the account's name (or the account's code). */
+  search: z.string().trim().max(100).optional(),
+  /** Proofs of this account and of every account below it. */
+  ancestorId: z.coerce.number().int().positive().optional(),
   projectId: z.coerce.number().int().positive().optional(),
   accountId: queryList(z.coerce.number().int().positive()).optional(),
   status: queryList(z.coerce.number().int().min(1).max(3)).optional(),
@@ -110,6 +68,8 @@ export const proofSearchBodySchema = z.object({
   page: z.number().int().min(1).default(1),
   perPage: z.number().int().min(1).max(MAX_PER_PAGE).default(DEFAULT_PER_PAGE),
   sort: z.enum(proofSortKeys.flatMap((key) => [key, `-${key}`]) as [string, ...string[]]).optional(),
+  search: z.string().trim().max(100).optional(),
+  ancestorId: z.number().int().positive().optional(),
   projectId: z.number().int().positive().optional(),
   accountId: z.array(z.number().int().positive()).max(5000).optional(),
   status: z.array(z.number().int().min(1).max(3)).max(3).optional(),

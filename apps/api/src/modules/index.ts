@@ -13,8 +13,12 @@ import { registerProcessingRoutes } from './processing/routes';
 import { registerProfileRoutes } from './profile/routes';
 import { projectsResource } from './projects/resource';
 import { registerProjectRoutes } from './projects/routes';
+import { registerProofCompareRoutes } from './proofs/compare';
+import { registerProofCoverImageRoute } from './proofs/cover-image';
+import { registerEpubRoutes } from './proofs/epub';
 import { registerProofReviewRoutes } from './proofs/review';
 import { registerProofRoutes } from './proofs/routes';
+import { registerProofVendorRoutes } from './proofs/vendor-routes';
 import { registerSettingsRoutes } from './settings/routes';
 import { registerSignupRoutes } from './signup/routes';
 import { registerUploadRoutes } from './uploads/routes';
@@ -44,6 +48,10 @@ export async function registerModules(app: FastifyInstance) {
   await registerAuditRoutes(app);
   await registerUploadRoutes(app);
   await registerProofRoutes(app);
+  await registerEpubRoutes(app);
   await registerProofReviewRoutes(app);
+  await registerProofVendorRoutes(app);
+  await registerProofCoverImageRoute(app);
+  await registerProofCompareRoutes(app);
   await registerProcessingRoutes(app);
 }

@@ -4,10 +4,12 @@ import { presetRoutes } from '../features/presets/routes';
 import { processingRoutes } from '../features/processing/routes';
 import { profileRoutes } from '../features/profile/routes';
 import { projectRoutes } from '../features/projects/routes';
+import { proofRoutes } from '../features/proofs/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { signupRoutes } from '../features/signup/routes';
 import { submissionStatusRoutes } from '../features/submission-status/routes';
 import { superRoutes } from '../features/super/routes';
+import { uploadRoutes } from '../features/upload/routes';
 import { userRoutes } from '../features/users/routes';
 
 /** Every admin page route, one list per feature (a feature adds its routes in its own routes.ts). */
@@ -23,4 +25,6 @@ export const adminPageRoutes = [
   ...submissionStatusRoutes,
   ...presetRoutes,
   ...processingRoutes,
+  ...proofRoutes,
+  ...uploadRoutes,
 ] as const;

@@ -103,6 +103,8 @@ describe('the app routes', () => {
         '/admin/super/processing/order-moves',
         '/admin/super/processing/epubs',
         '/admin/super/processing/processor-statuses',
+        '/admin/proofs',
+        '/admin/upload',
       ].sort(),
     );
   });

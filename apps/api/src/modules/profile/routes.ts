@@ -63,6 +63,8 @@ export async function registerProfileRoutes(app: FastifyInstance) {
     webp: 'image/webp',
     gif: 'image/gif',
     pdf: 'application/pdf',
+    epub: 'application/epub+zip',
+    json: 'application/json',
   };
   routes.get(
     '/api/files/signed/*',
@@ -78,11 +80,14 @@ export async function registerProfileRoutes(app: FastifyInstance) {
       if (!services.files.verify(key, request.query.expires, request.query.signature)) {
         throw new AppError('forbidden', 'This link has expired or is not valid.');
       }
-      const body = await services.files.get(key);
-      if (!body) throw new AppError('not_found', 'This file no longer exists.');
+      // Streamed: a signed link may open a 2 GB book file.
+      const size = await services.files.stat(key);
+      const body = size ? await services.files.getStream(key) : null;
+      if (!body || !size) throw new AppError('not_found', 'This file no longer exists.');
       const extension = key.split('.').pop() ?? '';
       return reply
         .type(contentTypes[extension] ?? 'application/octet-stream')
+        .header('content-length', size.size)
         .header('cache-control', 'private, max-age=3600')
         .send(body);
     },

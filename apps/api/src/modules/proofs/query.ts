@@ -1,6 +1,6 @@
 import { accounts, projects, proofInternalActions, proofs } from '@colophon/db';
 import { can } from '@colophon/domain';
-import { and, asc, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { ResourceContext } from '../../engine/resource';
 import { notFound } from '../../errors';
@@ -8,6 +8,10 @@ import { subtreeIdsSql } from '../accounts/tree';
 import { projectsScope } from '../projects/resource';
 
 export interface ProofFilters {
+  /** Part of the project's name, or of the account's name or code. */
+  search?: string | undefined;
+  /** Proofs of this account and of every account below it. */
+  ancestorId?: number | undefined;
   projectId?: number | undefined;
   accountId?: number[] | undefined;
   status?: number[] | undefined;
@@ -16,7 +20,19 @@ export interface ProofFilters {
 }
 
 export function proofFilters(filters: ProofFilters): (SQL | undefined)[] {
+  const pattern = filters.search ? `%${filters.search.replace(/[\\%_]/g, '\\$&')}%` : undefined;
   return [
+    // The account side is a subquery (as in the projects list), so the count needs no join to accounts.
+    pattern
+      ? or(
+          ilike(projects.name, pattern),
+          inArray(
+            projects.accountId,
+            sql`(select a.id from accounts a where a.name ilike ${pattern} or a.code ilike ${pattern})`,
+          ),
+        )
+      : undefined,
+    filters.ancestorId ? inArray(projects.accountId, subtreeIdsSql(filters.ancestorId)) : undefined,
     filters.projectId ? eq(proofs.projectId, filters.projectId) : undefined,
     filters.accountId?.length ? inArray(projects.accountId, filters.accountId) : undefined,
     filters.status?.length ? inArray(proofs.status, filters.status) : undefined,
@@ -25,11 +41,18 @@ export function proofFilters(filters: ProofFilters): (SQL | undefined)[] {
   ];
 }
 
+// Internal status is not a sort key: a school could read the plant's review from the order.
 const sorts: Record<string, AnyPgColumn> = {
   createdAt: proofs.createdAt,
   roundNumber: proofs.roundNumber,
   status: proofs.status,
   id: proofs.id,
+  projectName: projects.name,
+  accountName: accounts.name,
+  year: projects.year,
+  typeBook: projects.typeBook,
+  pageCount: proofs.pageCount,
+  processingStatus: proofs.processingStatus,
 };
 
 const selection = {
@@ -95,7 +118,9 @@ export async function listProofs(
   filters: ProofFilters,
   paging: { page: number; perPage: number; sort?: string | undefined },
 ) {
-  const where = and(projectsScope(context), ...proofFilters(filters));
+  // Filtering by the plant's internal status would tell a school what the column hides from it.
+  const allowed = can(context.auth.user, 'proofs.internal') ? filters : { ...filters, internalStatus: undefined };
+  const where = and(projectsScope(context), ...proofFilters(allowed));
   const [totals] = await context.db
     .select({ total: count() })
     .from(proofs)

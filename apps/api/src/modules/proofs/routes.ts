@@ -14,7 +14,7 @@ import {
   signedManifestSchema,
 } from '@colophon/contract';
 import { orders, proofFindings, proofs } from '@colophon/db';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -23,6 +23,8 @@ import { AppError } from '../../errors';
 import { callerOf } from '../../plugins/authentication';
 import type { PageManifest, ProofManifest } from '../../proof-pipeline';
 import { notify } from '../notifications/notify';
+import { assertNeedsReview, rejectProof } from './decisions';
+import { enqueueEpub } from './epub';
 import { latestProofsWhere, listProofs, recordAction, visibleProof } from './query';
 
 const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
@@ -235,6 +237,7 @@ export async function registerProofRoutes(app: FastifyInstance) {
         .set({ status: 3, decidedAt: new Date(), decidedBy: user.id, unlockedForEdits: false, updatedAt: new Date() })
         .where(eq(proofs.id, row.id));
       await recordAction(context, row.id, user.id, 'approved', request.body.note ?? null);
+      await enqueueEpub(services.db, row.id);
       await notify(services, {
         accountId: item.accountId,
         projectId: item.projectId,
@@ -261,33 +264,9 @@ export async function registerProofRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const context = contextOf(request);
-      const { row, item } = await visibleProof(context, request.params.id);
-      if (row.status !== 1)
-        throw new AppError('conflict', `Proof ${row.id} was already ${row.status === 3 ? 'approved' : 'rejected'}.`);
-      const { user } = context.auth;
-      await services.db
-        .update(proofs)
-        .set({
-          status: 2,
-          internalStatus: 7,
-          rejectReason: request.body.reason,
-          decidedAt: new Date(),
-          decidedBy: user.id,
-          unlockedForEdits: true,
-          updatedAt: new Date(),
-        })
-        .where(and(eq(proofs.id, row.id)));
-      await recordAction(context, row.id, user.id, 'rejected', request.body.reason, 7);
-      await notify(services, {
-        accountId: item.accountId,
-        projectId: item.projectId,
-        projectName: item.projectName,
-        typeBook: item.typeBook,
-        typeNotification: 2,
-        userName: `${user.firstName} ${user.lastName}`,
-        info: request.body.reason,
-      });
-      return (await visibleProof(context, row.id)).item;
+      const proof = await visibleProof(context, request.params.id);
+      assertNeedsReview(proof.row);
+      return rejectProof(services, context, proof, { reason: request.body.reason, action: 'rejected' });
     },
   );
 }

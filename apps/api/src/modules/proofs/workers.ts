@@ -5,6 +5,7 @@ import { createPagePool, type PagePool, processProof, proofImageKeys } from '../
 import { type ClaimedJob, enqueue, errorMessage, type JobHandler, PermanentJobError, QueueWorker } from '../../queue';
 import { notify } from '../notifications/notify';
 import type { UploadJobPayload } from '../uploads/routes';
+import { createEpubWorker, enqueueEpub } from './epub';
 
 /** Notification types of part 3 the workers raise. */
 const PROOF_READY = 1;
@@ -152,6 +153,8 @@ export function proofHandler(
           typeBook: project.typeBook,
         };
         await notify(services, { ...base, typeNotification: PROOF_READY });
+        // A proof approved before its pages were drawn (an import, the demo) gets its EPUB now.
+        if (proof.status === 3) await enqueueEpub(db, proofId);
         for (const type of result.summary.notificationTypes) {
           await notify(services, { ...base, typeNotification: type, info: summaryText(result.summary) });
         }
@@ -199,12 +202,13 @@ async function recordFailure(
 export interface ProofWorkers {
   uploads: QueueWorker<UploadJobPayload, { proofId: number }>;
   proofs: QueueWorker<ProofJobPayload, { proofId: number; passed: boolean }>;
+  epubs: ReturnType<typeof createEpubWorker>;
   pool: PagePool;
   /** Waits for the running jobs (up to `timeoutMs`), then closes the page pool. */
   stop(timeoutMs?: number): Promise<void>;
 }
 
-/** The two workers of the proofs capability, sharing one page pool for the life of the process. */
+/** The workers of the proofs capability (uploads, proofs, EPUBs); the first two share one page pool. */
 export function createProofWorkers(
   services: WorkerServices,
   options: { pool?: PagePool; onError?: (error: unknown) => void; idleMs?: number; leaseMs?: number } = {},
@@ -213,12 +217,14 @@ export function createProofWorkers(
   const common = { db: services.db, onError: options.onError, idleMs: options.idleMs, leaseMs: options.leaseMs };
   const uploads = new QueueWorker({ ...common, queue: 'uploads', handler: uploadHandler(services) });
   const proofsWorker = new QueueWorker({ ...common, queue: 'proofs', handler: proofHandler(services, pool) });
+  const epubs = createEpubWorker(services, common);
   return {
     uploads,
     proofs: proofsWorker,
+    epubs,
     pool,
     async stop(timeoutMs = 30_000) {
-      await Promise.all([uploads.stop({ timeoutMs }), proofsWorker.stop({ timeoutMs })]);
+      await Promise.all([uploads.stop({ timeoutMs }), proofsWorker.stop({ timeoutMs }), epubs.stop({ timeoutMs })]);
       await pool.close();
     },
   };

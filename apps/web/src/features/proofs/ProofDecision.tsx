@@ -1,0 +1,160 @@
+import { type Proof, proofApproveBodySchema, proofRejectBodySchema } from '@colophon/contract';
+import { Alert, Button, Group, Modal, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { IconCheck, IconLockOpen, IconShoppingCart, IconX } from '@tabler/icons-react';
+import { useState } from 'react';
+import { z } from 'zod';
+import { FormError } from '../../components/form/FormError';
+import { useSchemaForm } from '../../components/form/useSchemaForm';
+import { useProofDecision } from './api';
+import { ButtonLink } from './links';
+
+const approveFormSchema = z.object({
+  // An empty note is no note.
+  note: z
+    .string()
+    .transform((text) => text.trim() || undefined)
+    .pipe(proofApproveBodySchema.shape.note),
+});
+
+function ApproveDialog({ proof, opened, onClose }: { proof: Proof; opened: boolean; onClose: () => void }) {
+  const { approve } = useProofDecision(proof.id);
+  const { form, onSubmit, submitting, formError } = useSchemaForm({
+    schema: approveFormSchema,
+    initialValues: { note: '' },
+    submit: (body) => approve.mutateAsync(body),
+    successMessage: (approved) =>
+      approved.canOrder
+        ? `Round ${proof.roundNumber} is approved: the book can be ordered.`
+        : `Round ${proof.roundNumber} is approved.`,
+    onSuccess: () => {
+      form.reset();
+      onClose();
+    },
+  });
+  return (
+    <Modal opened={opened} onClose={onClose} title="Approve proof" centered>
+      <form onSubmit={onSubmit} noValidate aria-label="Approve proof">
+        <Stack gap="md">
+          <Text size="sm">
+            {`Approve round ${proof.roundNumber} of ${proof.projectName} for print. After approval the book can be ordered by those who place orders.`}
+          </Text>
+          <FormError message={formError} />
+          <Textarea label="Note (optional)" autosize minRows={2} maxRows={6} {...form.getInputProps('note')} />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" color="green" loading={submitting} leftSection={<IconCheck size={16} />}>
+              Approve
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+function RejectDialog({ proof, opened, onClose }: { proof: Proof; opened: boolean; onClose: () => void }) {
+  const { reject } = useProofDecision(proof.id);
+  const { form, onSubmit, submitting, formError } = useSchemaForm({
+    schema: proofRejectBodySchema,
+    initialValues: { reason: '' },
+    submit: (body) => reject.mutateAsync(body),
+    successMessage: `Round ${proof.roundNumber} is rejected: the book is unlocked for edits.`,
+    onSuccess: () => {
+      form.reset();
+      onClose();
+    },
+  });
+  return (
+    <Modal opened={opened} onClose={onClose} title="Reject proof" centered>
+      <form onSubmit={onSubmit} noValidate aria-label="Reject proof">
+        <Stack gap="md">
+          <Alert color="orange" variant="light" icon={<IconLockOpen size={18} />}>
+            Rejecting unlocks the book for edits: it can be changed again until the next proof is uploaded, and that
+            upload becomes round {proof.roundNumber + 1}.
+          </Alert>
+          <FormError message={formError} />
+          <Textarea
+            label="Reason"
+            description="What must change before the next round. Everyone reviewing the proof sees it."
+            required
+            autosize
+            minRows={3}
+            maxRows={8}
+            data-autofocus
+            {...form.getInputProps('reason')}
+          />
+          <Group justify="flex-end" gap="sm">
+            <Button variant="default" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" color="red" loading={submitting} leftSection={<IconX size={16} />}>
+              Reject
+            </Button>
+          </Group>
+        </Stack>
+      </form>
+    </Modal>
+  );
+}
+
+/**
+ * Where ordering starts. The order screens come with a later issue; until then Order opens the book's
+ * project, where they will hang (docs/decisions.md, "Proof screens").
+ */
+export const orderStart = (proof: Pick<Proof, 'projectId'>) =>
+  ({ to: '/admin/projects/$projectId', params: { projectId: proof.projectId } }) as const;
+
+/** Order: on once the proof is approved and the user may place orders; otherwise it says why not. */
+export function OrderButton({ proof }: { proof: Proof }) {
+  if (proof.canOrder) {
+    return (
+      <ButtonLink {...orderStart(proof)} color="green" leftSection={<IconShoppingCart size={16} />}>
+        Order
+      </ButtonLink>
+    );
+  }
+  const reason = proof.status !== 3 ? 'Ordering opens once the proof is approved.' : 'Your role does not place orders.';
+  return (
+    <Tooltip label={reason}>
+      {/* A disabled button takes no pointer events: the wrapper shows the reason. */}
+      <span>
+        <Button disabled leftSection={<IconShoppingCart size={16} />}>
+          Order
+        </Button>
+      </span>
+    </Tooltip>
+  );
+}
+
+/**
+ * Approve and Reject, for those who may (`proofs.approve`) while the proof still needs review.
+ * Approval waits for processing: the pages and the preflight must be there to approve.
+ */
+export function DecisionButtons({ proof, canApprove }: { proof: Proof; canApprove: boolean }) {
+  const [dialog, setDialog] = useState<'approve' | 'reject' | null>(null);
+  if (!canApprove || proof.status !== 1) return null;
+  const processed = proof.processingStatus === 2;
+  return (
+    <>
+      <Tooltip label="The proof can be approved once it is processed." disabled={processed}>
+        <span>
+          <Button
+            color="green"
+            leftSection={<IconCheck size={16} />}
+            disabled={!processed}
+            onClick={() => setDialog('approve')}
+          >
+            Approve
+          </Button>
+        </span>
+      </Tooltip>
+      <Button color="red" variant="light" leftSection={<IconX size={16} />} onClick={() => setDialog('reject')}>
+        Reject
+      </Button>
+      <ApproveDialog proof={proof} opened={dialog === 'approve'} onClose={() => setDialog(null)} />
+      <RejectDialog proof={proof} opened={dialog === 'reject'} onClose={() => setDialog(null)} />
+    </>
+  );
+}

@@ -1,0 +1,298 @@
+import { proofCommentCreateSchema } from '@colophon/contract';
+import { formatDateTime } from '@colophon/domain';
+import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconMapPin, IconMapPinOff, IconPencil, IconPinned, IconTrash } from '@tabler/icons-react';
+import { useEffect, useRef, useState } from 'react';
+import { z } from 'zod';
+import { ConfirmDialog } from '../../../components/feedback/ConfirmDialog';
+import { EmptyState } from '../../../components/feedback/QueryState';
+import { FormError } from '../../../components/form/FormError';
+import { useSchemaForm } from '../../../components/form/useSchemaForm';
+import { errorMessage } from '../../../lib/api-client';
+import { type ProofComment, useProofChildMutations } from '../api';
+import { commentNumbers } from '../pins';
+import type { PagePin } from '../viewer/types';
+import classes from './review.module.css';
+
+const bodySchema = z.object({ body: proofCommentCreateSchema.shape.body });
+
+export interface Author {
+  id: number;
+  bSuperAdmin: boolean;
+}
+
+/** Only the author (or a super administrator) changes or removes a comment; the API says the same. */
+export const isOwn = (author: Author, entry: { userId: number | null }) =>
+  author.bSuperAdmin || entry.userId === author.id;
+
+/** The form under the list: a comment, pinned to the point just placed on a page when there is one. */
+function NewComment({
+  proofId,
+  canPin,
+  draftPin,
+  placing,
+  onStartPin,
+  onCancelPin,
+  onClearPin,
+}: {
+  proofId: number;
+  canPin: boolean;
+  draftPin: PagePin | null;
+  placing: boolean;
+  onStartPin: () => void;
+  onCancelPin: () => void;
+  onClearPin: () => void;
+}) {
+  const { create } = useProofChildMutations(proofId, 'proof_comments');
+  const bodyRef = useRef<HTMLTextAreaElement>(null);
+  const { form, onSubmit, submitting, formError } = useSchemaForm({
+    schema: bodySchema,
+    initialValues: { body: '' },
+    submit: (values) => create.mutateAsync({ body: values.body, pin: draftPin }),
+    successMessage: draftPin ? `Your comment is pinned to page ${draftPin.page}.` : 'Your comment is added.',
+    onSuccess: () => {
+      form.reset();
+      onClearPin();
+    },
+  });
+
+  // A pin just placed: the comment to go with it is the next thing to type.
+  useEffect(() => {
+    if (draftPin) bodyRef.current?.focus();
+  }, [draftPin]);
+
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="New comment">
+      <Stack gap="xs">
+        <FormError message={formError} />
+        <Group gap="xs" justify="space-between">
+          {draftPin ? (
+            <Badge
+              variant="light"
+              leftSection={<IconPinned size={12} aria-hidden />}
+              style={{ textTransform: 'none' }}
+              rightSection={
+                <ActionIcon size="xs" variant="transparent" aria-label="Remove the pin" onClick={onClearPin}>
+                  <IconMapPinOff size={12} />
+                </ActionIcon>
+              }
+            >
+              Pinned to page {draftPin.page}
+            </Badge>
+          ) : (
+            <Text size="xs" c="dimmed">
+              {placing ? 'Click the page where the comment belongs.' : 'A comment for everyone reviewing this proof.'}
+            </Text>
+          )}
+          {placing ? (
+            <Button size="xs" variant="default" onClick={onCancelPin}>
+              Cancel pin
+            </Button>
+          ) : canPin ? (
+            <Button size="xs" variant="light" leftSection={<IconMapPin size={14} />} onClick={onStartPin}>
+              {draftPin ? 'Move pin' : 'Pin to page'}
+            </Button>
+          ) : null}
+        </Group>
+        <Textarea ref={bodyRef} label="Comment" autosize minRows={2} maxRows={8} {...form.getInputProps('body')} />
+        <Group justify="flex-end">
+          <Button type="submit" size="sm" loading={submitting}>
+            {draftPin ? 'Save pinned comment' : 'Add comment'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function CommentEditor({ proofId, comment, onDone }: { proofId: number; comment: ProofComment; onDone: () => void }) {
+  const { update } = useProofChildMutations(proofId, 'proof_comments');
+  const { form, onSubmit, submitting, formError } = useSchemaForm({
+    schema: bodySchema,
+    initialValues: { body: comment.body },
+    submit: (values) => update.mutateAsync({ childId: comment.id, body: { body: values.body } }),
+    successMessage: 'The comment is saved.',
+    onSuccess: onDone,
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label="Edit comment">
+      <Stack gap="xs">
+        <FormError message={formError} />
+        <Textarea label="Comment" autosize minRows={2} maxRows={8} data-autofocus {...form.getInputProps('body')} />
+        <Group justify="flex-end" gap="xs">
+          <Button size="xs" variant="default" onClick={onDone}>
+            Cancel
+          </Button>
+          <Button size="xs" type="submit" loading={submitting}>
+            Save
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/**
+ * The comments everyone reviewing the proof sees, numbered as their markers on the pages. A pinned
+ * comment opens its page; "Pin to page" lets the next click on a page place the new comment's pin.
+ */
+export function CommentsPanel({
+  proofId,
+  comments,
+  canComment,
+  canPin,
+  author,
+  zone,
+  placing,
+  draftPin,
+  onStartPin,
+  onCancelPin,
+  onClearPin,
+  selectedCommentId,
+  onSelect,
+}: {
+  proofId: number;
+  comments: readonly ProofComment[];
+  canComment: boolean;
+  /** The pages are on screen, so a pin can be placed on one. */
+  canPin: boolean;
+  author: Author;
+  zone: string | undefined;
+  placing: boolean;
+  draftPin: PagePin | null;
+  onStartPin: () => void;
+  onCancelPin: () => void;
+  onClearPin: () => void;
+  selectedCommentId: number | null;
+  onSelect: (comment: ProofComment) => void;
+}) {
+  const { remove } = useProofChildMutations(proofId, 'proof_comments');
+  const [editing, setEditing] = useState<number | null>(null);
+  const [removing, setRemoving] = useState<ProofComment | null>(null);
+  const numbers = commentNumbers(comments);
+  const refs = useRef(new Map<number, HTMLElement>());
+
+  useEffect(() => {
+    if (selectedCommentId !== null) refs.current.get(selectedCommentId)?.scrollIntoView({ block: 'nearest' });
+  }, [selectedCommentId]);
+
+  const confirmRemove = async () => {
+    if (!removing) return;
+    try {
+      await remove.mutateAsync(removing.id);
+      notifications.show({ color: 'green', title: 'Removed', message: 'The comment is removed.' });
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Not removed', message: errorMessage(error) });
+    } finally {
+      setRemoving(null);
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      {comments.length === 0 ? <EmptyState>No comments yet.</EmptyState> : null}
+      <Stack gap="xs" component="ol" aria-label="Comments" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+        {comments.map((comment) => {
+          const selected = comment.id === selectedCommentId;
+          const number = numbers.get(comment.id);
+          return (
+            <Paper
+              key={comment.id}
+              component="li"
+              withBorder
+              p="xs"
+              className={classes.item}
+              data-selected={selected || undefined}
+              ref={(element: HTMLElement | null) => {
+                if (element) refs.current.set(comment.id, element);
+                else refs.current.delete(comment.id);
+              }}
+              aria-label={`Comment ${number}`}
+            >
+              <Stack gap={4}>
+                <Group justify="space-between" gap="xs" wrap="nowrap">
+                  <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+                    <Badge size="sm" variant={comment.pin ? 'filled' : 'default'} circle aria-hidden>
+                      {number}
+                    </Badge>
+                    <Text size="sm" fw={600} truncate>
+                      {comment.userName ?? 'Former user'}
+                    </Text>
+                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                      {formatDateTime(comment.createdAt, zone)}
+                    </Text>
+                  </Group>
+                  {canComment && isOwn(author, comment) && editing !== comment.id ? (
+                    <Group gap={2} wrap="nowrap">
+                      <Tooltip label="Edit">
+                        <ActionIcon
+                          variant="subtle"
+                          size="sm"
+                          aria-label={`Edit comment ${number}`}
+                          onClick={() => setEditing(comment.id)}
+                        >
+                          <IconPencil size={14} />
+                        </ActionIcon>
+                      </Tooltip>
+                      <Tooltip label="Remove">
+                        <ActionIcon
+                          variant="subtle"
+                          color="red"
+                          size="sm"
+                          aria-label={`Remove comment ${number}`}
+                          onClick={() => setRemoving(comment)}
+                        >
+                          <IconTrash size={14} />
+                        </ActionIcon>
+                      </Tooltip>
+                    </Group>
+                  ) : null}
+                </Group>
+                {editing === comment.id ? (
+                  <CommentEditor proofId={proofId} comment={comment} onDone={() => setEditing(null)} />
+                ) : (
+                  <Text size="sm" style={{ whiteSpace: 'pre-wrap' }}>
+                    {comment.body}
+                  </Text>
+                )}
+                {comment.pin ? (
+                  <Button
+                    size="compact-xs"
+                    variant="subtle"
+                    leftSection={<IconPinned size={12} />}
+                    onClick={() => onSelect(comment)}
+                    style={{ alignSelf: 'flex-start' }}
+                  >
+                    Show on page {comment.pin.page}
+                  </Button>
+                ) : null}
+              </Stack>
+            </Paper>
+          );
+        })}
+      </Stack>
+      {canComment ? (
+        <NewComment
+          proofId={proofId}
+          canPin={canPin}
+          draftPin={draftPin}
+          placing={placing}
+          onStartPin={onStartPin}
+          onCancelPin={onCancelPin}
+          onClearPin={onClearPin}
+        />
+      ) : null}
+      <ConfirmDialog
+        opened={removing !== null}
+        title="Remove comment"
+        confirmLabel="Remove"
+        loading={remove.isPending}
+        onClose={() => setRemoving(null)}
+        onConfirm={() => void confirmRemove()}
+      >
+        {`Comment ${removing ? numbers.get(removing.id) : ''} will be removed for everyone.`}
+      </ConfirmDialog>
+    </Stack>
+  );
+}

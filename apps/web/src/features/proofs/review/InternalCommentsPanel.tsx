@@ -1,0 +1,159 @@
+import { proofCommentInternalCreateSchema } from '@colophon/contract';
+import { formatDateTime } from '@colophon/domain';
+import { ActionIcon, Button, Group, Paper, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { useState } from 'react';
+import { ConfirmDialog } from '../../../components/feedback/ConfirmDialog';
+import { EmptyState } from '../../../components/feedback/QueryState';
+import { FormError } from '../../../components/form/FormError';
+import { useSchemaForm } from '../../../components/form/useSchemaForm';
+import { errorMessage } from '../../../lib/api-client';
+import { type ProofInternalComment, useProofChildMutations } from '../api';
+import { type Author, isOwn } from './CommentsPanel';
+
+function InternalCommentForm({
+  proofId,
+  editing,
+  onDone,
+}: {
+  proofId: number;
+  editing: ProofInternalComment | null;
+  onDone: () => void;
+}) {
+  const { create, update } = useProofChildMutations(proofId, 'proof_comment_internals');
+  const { form, onSubmit, submitting, formError } = useSchemaForm({
+    schema: proofCommentInternalCreateSchema,
+    initialValues: { body: editing?.body ?? '' },
+    submit: (body) => (editing ? update.mutateAsync({ childId: editing.id, body }) : create.mutateAsync(body)),
+    successMessage: editing ? 'The internal comment is saved.' : 'Your internal comment is added.',
+    onSuccess: () => {
+      form.reset();
+      onDone();
+    },
+  });
+  return (
+    <form onSubmit={onSubmit} noValidate aria-label={editing ? 'Edit internal comment' : 'New internal comment'}>
+      <Stack gap="xs">
+        <FormError message={formError} />
+        <Textarea
+          label={editing ? 'Internal comment' : 'New internal comment'}
+          description={editing ? undefined : 'Seen by studio staff only, never by the school.'}
+          autosize
+          minRows={2}
+          maxRows={8}
+          {...form.getInputProps('body')}
+        />
+        <Group justify="flex-end" gap="xs">
+          {editing ? (
+            <Button size="xs" variant="default" onClick={onDone}>
+              Cancel
+            </Button>
+          ) : null}
+          <Button size={editing ? 'xs' : 'sm'} type="submit" loading={submitting}>
+            {editing ? 'Save' : 'Add internal comment'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+/** Staff-only comments (`proofs.internal`): the school never sees them. */
+export function InternalCommentsPanel({
+  proofId,
+  comments,
+  author,
+  zone,
+}: {
+  proofId: number;
+  comments: readonly ProofInternalComment[];
+  author: Author;
+  zone: string | undefined;
+}) {
+  const { remove } = useProofChildMutations(proofId, 'proof_comment_internals');
+  const [editing, setEditing] = useState<number | null>(null);
+  const [removing, setRemoving] = useState<ProofInternalComment | null>(null);
+
+  const confirmRemove = async () => {
+    if (!removing) return;
+    try {
+      await remove.mutateAsync(removing.id);
+      notifications.show({ color: 'green', title: 'Removed', message: 'The internal comment is removed.' });
+    } catch (error) {
+      notifications.show({ color: 'red', title: 'Not removed', message: errorMessage(error) });
+    } finally {
+      setRemoving(null);
+    }
+  };
+
+  return (
+    <Stack gap="md">
+      {comments.length === 0 ? <EmptyState>No internal comments yet.</EmptyState> : null}
+      <Stack
+        gap="xs"
+        component="ul"
+        aria-label="Internal comments"
+        style={{ listStyle: 'none', padding: 0, margin: 0 }}
+      >
+        {comments.map((comment) => (
+          <Paper key={comment.id} component="li" withBorder p="xs">
+            <Group justify="space-between" gap="xs" wrap="nowrap">
+              <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+                <Text size="sm" fw={600} truncate>
+                  {comment.userName ?? 'Former user'}
+                </Text>
+                <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
+                  {formatDateTime(comment.createdAt, zone)}
+                </Text>
+              </Group>
+              {isOwn(author, comment) && editing !== comment.id ? (
+                <Group gap={2} wrap="nowrap">
+                  <Tooltip label="Edit">
+                    <ActionIcon
+                      variant="subtle"
+                      size="sm"
+                      aria-label="Edit internal comment"
+                      onClick={() => setEditing(comment.id)}
+                    >
+                      <IconPencil size={14} />
+                    </ActionIcon>
+                  </Tooltip>
+                  <Tooltip label="Remove">
+                    <ActionIcon
+                      variant="subtle"
+                      color="red"
+                      size="sm"
+                      aria-label="Remove internal comment"
+                      onClick={() => setRemoving(comment)}
+                    >
+                      <IconTrash size={14} />
+                    </ActionIcon>
+                  </Tooltip>
+                </Group>
+              ) : null}
+            </Group>
+            {editing === comment.id ? (
+              <InternalCommentForm proofId={proofId} editing={comment} onDone={() => setEditing(null)} />
+            ) : (
+              <Text size="sm" mt={4} style={{ whiteSpace: 'pre-wrap' }}>
+                {comment.body}
+              </Text>
+            )}
+          </Paper>
+        ))}
+      </Stack>
+      <InternalCommentForm proofId={proofId} editing={null} onDone={() => undefined} />
+      <ConfirmDialog
+        opened={removing !== null}
+        title="Remove internal comment"
+        confirmLabel="Remove"
+        loading={remove.isPending}
+        onClose={() => setRemoving(null)}
+        onConfirm={() => void confirmRemove()}
+      >
+        The internal comment will be removed for all staff.
+      </ConfirmDialog>
+    </Stack>
+  );
+}
