@@ -8,7 +8,13 @@ import { createProofWorkers, type ProofWorkers } from './modules/proofs/workers'
 import { createServices } from './services';
 
 const config = loadConfig();
-const handle = createDb({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+// Until the app (and its logger) exists, a dropped idle connection is told on stderr.
+let logIdleConnectionError = (error: Error) => console.error('database connection dropped while idle:', error.message);
+const handle = createDb({
+  databaseUrl: config.databaseUrl,
+  dataDir: config.dataDir,
+  onIdleConnectionError: (error) => logIdleConnectionError(error),
+});
 await handle.migrate();
 
 let demoSignIns: Awaited<ReturnType<typeof seedDemo>> | null = null;
@@ -18,6 +24,7 @@ if (config.demo && !(await hasData(handle.db))) {
 
 const services = await createServices(config, handle);
 const app = await buildApp({ services });
+logIdleConnectionError = (err) => app.log.warn({ err }, 'database connection dropped while idle');
 
 let workers: ProofWorkers | null = null;
 if (config.workers) {

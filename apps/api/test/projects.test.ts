@@ -1,20 +1,14 @@
-import { accounts, layoutSoftwareUsers, notifications, projects } from '@colophon/db';
+import { accounts, layoutSoftwareUsers, notifications } from '@colophon/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADVISER, createTestApp, DIRECT_ADVISER, OWNER, SUPER, type TestApp } from './harness';
+import { projectOf } from './proof-fixtures';
 
 const SALES_REP = 'salesrep@colophon.test';
 const TREASURER = 'treasurer@colophon.test';
 
 let t: TestApp;
 const accountIds: Record<string, number> = {};
-const projectOf = async (accountName: string, year = 2026) => {
-  const [row] = await t.handle.db
-    .select()
-    .from(projects)
-    .where(and(eq(projects.accountId, accountIds[accountName]!), eq(projects.year, year)));
-  return row!;
-};
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -33,7 +27,7 @@ describe('the projects resource', () => {
     expect(new Set(adviser.data.map((project: { accountId: number }) => project.accountId))).toEqual(
       new Set([accountIds['Lincoln High School']]),
     );
-    const oakValley = await projectOf('Oak Valley High School');
+    const { project: oakValley } = await projectOf(t, 'Oak Valley High School');
     const foreign = await t.call({ method: 'GET', url: `/api/projects/${oakValley.id}`, as: ADVISER });
     expect(foreign.statusCode).toBe(404);
     expect(foreign.json().detail).toBe(`Project ${oakValley.id} was not found.`);
@@ -179,7 +173,7 @@ describe('the projects resource', () => {
     });
     expect(create.statusCode).toBe(400);
     expect(create.json().errors[0].path).toBe('accountId');
-    const oakValley = await projectOf('Oak Valley High School');
+    const { project: oakValley } = await projectOf(t, 'Oak Valley High School');
     const update = await t.call({
       method: 'PUT',
       url: `/api/projects/${oakValley.id}`,
@@ -192,7 +186,7 @@ describe('the projects resource', () => {
   });
 
   it('updates a project, checking the whole specification', async () => {
-    const riverside = await projectOf('Riverside Middle School');
+    const { project: riverside } = await projectOf(t, 'Riverside Middle School');
     const response = await t.call({
       method: 'PUT',
       url: `/api/projects/${riverside.id}`,
@@ -298,7 +292,7 @@ describe('POST projects/get/get_projects_post', () => {
     expect(
       data.every((project: { typeSoftware: number; account: { typeSoftware: number } }) => project.typeSoftware === 9),
     ).toBe(true);
-    const oakValley = await projectOf('Oak Valley High School');
+    const { project: oakValley } = await projectOf(t, 'Oak Valley High School');
     const foreign = await t.call({
       method: 'POST',
       url: '/api/projects/get/get_projects_post',
@@ -322,7 +316,7 @@ describe('POST projects/get/get_projects_post', () => {
 
 describe('project meta and sales-rep project meta', () => {
   it('reads the empty meta, then saves it with POST and PUT', async () => {
-    const maple = await projectOf('Maple Grove Elementary');
+    const { project: maple } = await projectOf(t, 'Maple Grove Elementary');
     const empty = (await t.call({ method: 'GET', url: `/api/projects/${maple.id}/project_meta`, as: OWNER })).json();
     expect(empty).toMatchObject({ projectId: maple.id, theme: null, updatedAt: null });
     const saved = await t.call({
@@ -339,14 +333,14 @@ describe('project meta and sales-rep project meta', () => {
       payload: { coverTitle: 'Maple Memories' },
     });
     expect(changed.json()).toMatchObject({ theme: 'Under the Sea', enrollment: 420, coverTitle: 'Maple Memories' });
-    const lincoln = await projectOf('Lincoln High School');
+    const { project: lincoln } = await projectOf(t, 'Lincoln High School');
     expect(
       (await t.call({ method: 'GET', url: `/api/projects/${lincoln.id}/project_meta`, as: ADVISER })).json().theme,
     ).toBe('Roots & Wings');
   });
 
   it('answers 400 naming the field and 404 for another tenant’s project', async () => {
-    const maple = await projectOf('Maple Grove Elementary');
+    const { project: maple } = await projectOf(t, 'Maple Grove Elementary');
     const bad = await t.call({
       method: 'PUT',
       url: `/api/projects/${maple.id}/project_meta`,
@@ -355,13 +349,13 @@ describe('project meta and sales-rep project meta', () => {
     });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0].path).toBe('enrollment');
-    const oakValley = await projectOf('Oak Valley High School');
+    const { project: oakValley } = await projectOf(t, 'Oak Valley High School');
     const foreign = await t.call({ method: 'GET', url: `/api/projects/${oakValley.id}/project_meta`, as: ADVISER });
     expect(foreign.statusCode).toBe(404);
   });
 
   it('gives the sales side to studio staff and sales reps, never to the school', async () => {
-    const westview = await projectOf('Westview K-12 Academy');
+    const { project: westview } = await projectOf(t, 'Westview K-12 Academy');
     const saved = await t.call({
       method: 'PUT',
       url: `/api/projects/${westview.id}/sales_rep_project_meta`,
@@ -376,7 +370,7 @@ describe('project meta and sales-rep project meta', () => {
       as: OWNER,
     });
     expect(owner.json().commissionPercent).toBe(15);
-    const lincoln = await projectOf('Lincoln High School');
+    const { project: lincoln } = await projectOf(t, 'Lincoln High School');
     const school = await t.call({
       method: 'GET',
       url: `/api/projects/${lincoln.id}/sales_rep_project_meta`,
@@ -457,7 +451,7 @@ describe('upcoming submissions', () => {
 describe('POST api/{software}/add_user', () => {
   it('adds a person to the book’s layout software through the offline adapter, once', async () => {
     // Fraser Valley Elementary builds its book in software 3.
-    const fraser = await projectOf('Fraser Valley Elementary');
+    const { project: fraser } = await projectOf(t, 'Fraser Valley Elementary');
     const payload = { projectId: fraser.id, email: 'Editor@Fraser.test', firstName: 'Erin', lastName: 'Editor' };
     const added = await t.call({ method: 'POST', url: '/api/api/3/add_user', as: OWNER, payload });
     expect(added.statusCode).toBe(201);
@@ -481,7 +475,7 @@ describe('POST api/{software}/add_user', () => {
   });
 
   it('refuses another software than the book’s, and a Store Only book, naming software', async () => {
-    const fraser = await projectOf('Fraser Valley Elementary');
+    const { project: fraser } = await projectOf(t, 'Fraser Valley Elementary');
     const payload = { projectId: fraser.id, email: 'x@fraser.test', firstName: 'X', lastName: 'Y' };
     const other = await t.call({ method: 'POST', url: '/api/api/4/add_user', as: OWNER, payload });
     expect(other.statusCode).toBe(400);
@@ -489,7 +483,7 @@ describe('POST api/{software}/add_user', () => {
     const storeOnly = await t.call({ method: 'POST', url: '/api/api/9/add_user', as: OWNER, payload });
     expect(storeOnly.statusCode).toBe(400);
     expect(storeOnly.json().errors[0].path).toBe('software');
-    const lincoln = await projectOf('Lincoln High School');
+    const { project: lincoln } = await projectOf(t, 'Lincoln High School');
     const lincolnBook = await t.call({
       method: 'POST',
       url: '/api/api/3/add_user',
@@ -507,7 +501,7 @@ describe('POST api/{software}/add_user', () => {
   });
 
   it('answers 404 for another tenant’s project', async () => {
-    const oakValley = await projectOf('Oak Valley High School');
+    const { project: oakValley } = await projectOf(t, 'Oak Valley High School');
     const response = await t.call({
       method: 'POST',
       url: '/api/api/3/add_user',

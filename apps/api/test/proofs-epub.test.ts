@@ -1,36 +1,33 @@
-import { randomUUID } from 'node:crypto';
-import { accounts, notifications, projects, proofs, queueEpubs } from '@colophon/db';
+import { notifications, proofs, queueEpubs } from '@colophon/db';
 import { and, eq, sql } from 'drizzle-orm';
 import { strFromU8, type UnzipFileInfo, unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enqueueEpub, enqueueMissingEpubs, epubKeyOf } from '../src/modules/proofs/epub';
-import { createProofWorkers, type ProofWorkers } from '../src/modules/proofs/workers';
-import { createPagePool, type ProofManifest } from '../src/proof-pipeline';
+import type { ProofWorkers } from '../src/modules/proofs/workers';
+import type { ProofManifest } from '../src/proof-pipeline';
 import { buildProofEpub } from '../src/proof-pipeline/epub';
-import { makeBook } from '../src/proof-pipeline/fixtures/make-book';
 import { enqueue, QueueStatus } from '../src/queue';
-import { ADVISER, createTestApp, SUPER, type TestApp } from './harness';
+import { ADVISER, SUPER, type TestApp } from './harness';
+import {
+  type AccountProject,
+  closeProofTestApp,
+  createProofTestApp,
+  insertProof,
+  type ProofInsert,
+  uploadAndProcessBook,
+} from './proof-fixtures';
 
 const TREASURER = 'treasurer@colophon.test';
 
 let t: TestApp;
 let workers: ProofWorkers;
-let lincoln: { accountId: number; projectId: number; projectName: string };
+let lincoln: AccountProject;
 /** An 8-page book processed by the real workers, then approved in the tests. */
 let proofId: number;
 let foreignId: number;
 
 const get = (url: string, as: string) => t.call({ method: 'GET', url, as });
 const post = (url: string, as: string, payload: object = {}) => t.call({ method: 'POST', url, as, payload });
-
-const projectOf = async (name: string) => {
-  const [account] = await t.handle.db.select().from(accounts).where(eq(accounts.name, name));
-  const [project] = await t.handle.db
-    .select()
-    .from(projects)
-    .where(and(eq(projects.accountId, account!.id), eq(projects.year, 2026)));
-  return { accountId: account!.id, projectId: project!.id, projectName: project!.name };
-};
 
 const epubJobsOf = (id: number) =>
   t.handle.db
@@ -45,6 +42,10 @@ const epubReadyCount = async () =>
       .from(notifications)
       .where(and(eq(notifications.projectId, lincoln.projectId), eq(notifications.typeNotification, 105)))
   ).length;
+
+/** A proof as an approval leaves a processed one, before any EPUB is queued for it. */
+const approvedProof = (projectId: number, values: Partial<ProofInsert> = {}) =>
+  insertProof(t, projectId, { status: 3, internalStatus: 3, ...values });
 
 const proofRow = async (id: number) => (await t.handle.db.select().from(proofs).where(eq(proofs.id, id)))[0]!;
 
@@ -61,41 +62,14 @@ function unzipWithInfo(bytes: Uint8Array) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  lincoln = await projectOf('Lincoln High School');
-  const oakValley = await projectOf('Oak Valley High School');
-  await t.handle.db
-    .update(projects)
-    .set({ typeBook: 1, typeSize: 8, pageCount: 8 })
-    .where(eq(projects.id, lincoln.projectId));
-  workers = createProofWorkers(t.app.services, { pool: createPagePool({ size: 2 }) });
-  const fileKey = `uploads/${randomUUID()}.pdf`;
-  const bytes = await makeBook({ bookType: 1, sizeCode: 8, pageCount: 8, photoPpi: 150 });
-  await t.app.services.files.put(fileKey, Buffer.from(bytes), 'application/pdf');
-  const job = await enqueue(t.handle.db, 'uploads', {
-    projectId: lincoln.projectId,
-    accountId: lincoln.accountId,
-    fileKey,
-    kind: 'pages',
-    pageCount: 8,
-    userId: 0,
-    userName: 'test',
-  });
-  await workers.uploads.drain();
-  await workers.proofs.drain();
-  const [proof] = await t.handle.db.select().from(proofs).where(eq(proofs.uploadJobId, job.id));
-  proofId = proof!.id;
-  expect(proof!.processingStatus).toBe(2);
-  const [foreign] = await t.handle.db
-    .insert(proofs)
-    .values({ projectId: oakValley.projectId, status: 3, internalStatus: 3, processingStatus: 2 })
-    .returning();
-  foreignId = foreign!.id;
+  const app = await createProofTestApp();
+  ({ t, workers, lincoln } = app);
+  const proof = await uploadAndProcessBook(t, workers, lincoln, { photoPpi: 150 });
+  proofId = proof.id;
+  expect(proof.processingStatus).toBe(2);
+  foreignId = (await approvedProof(app.oakValley.projectId)).id;
 }, 120_000);
-afterAll(async () => {
-  await workers?.stop();
-  await t?.close();
-});
+afterAll(() => closeProofTestApp(t, workers));
 
 describe('the EPUB of an approved proof', () => {
   it('is refused before approval: no job, and the link answers 409 with the reason', async () => {
@@ -242,69 +216,46 @@ describe('the EPUB of an approved proof', () => {
   });
 
   it('refuses a proof that is not approved, and tells the school when the EPUB could not be made', async () => {
-    const [pending] = await t.handle.db
-      .insert(proofs)
-      .values({ projectId: lincoln.projectId, status: 1, internalStatus: 1, processingStatus: 2, roundNumber: 5 })
-      .returning();
-    const job = await enqueue(t.handle.db, 'epubs', { proofId: pending!.id });
+    const pending = await insertProof(t, lincoln.projectId, { roundNumber: 5 });
+    const job = await enqueue(t.handle.db, 'epubs', { proofId: pending.id });
     await workers.epubs.drain();
     const [failed] = await t.handle.db.select().from(queueEpubs).where(eq(queueEpubs.id, job.id));
     expect(failed!.status).toBe(QueueStatus.Error);
-    expect(failed!.lastError).toContain(`Proof ${pending!.id} is Needs Review: only an approved proof gets an EPUB.`);
-    expect((await proofRow(pending!.id)).epubKey).toBeNull();
+    expect(failed!.lastError).toContain(`Proof ${pending.id} is Needs Review: only an approved proof gets an EPUB.`);
+    expect((await proofRow(pending.id)).epubKey).toBeNull();
 
     // Approved but without page images: the job fails for good and the link says so.
-    const [imageless] = await t.handle.db
-      .insert(proofs)
-      .values({ projectId: lincoln.projectId, status: 3, internalStatus: 3, processingStatus: 2, roundNumber: 6 })
-      .returning();
-    expect(await enqueueEpub(t.handle.db, imageless!.id)).toBe(true);
+    const imageless = await approvedProof(lincoln.projectId, { roundNumber: 6 });
+    expect(await enqueueEpub(t.handle.db, imageless.id)).toBe(true);
     await workers.epubs.drain();
-    const [refused] = await epubJobsOf(imageless!.id);
+    const [refused] = await epubJobsOf(imageless.id);
     expect(refused!.status).toBe(QueueStatus.Error);
     expect(refused!.lastError).toContain('has no page images');
-    const noImages = await get(`/api/proofs/${imageless!.id}/epub_link`, ADVISER);
+    const noImages = await get(`/api/proofs/${imageless.id}/epub_link`, ADVISER);
     expect(noImages.statusCode).toBe(409);
     expect(noImages.json().detail).toBe('This proof has no page images, so no EPUB can be made from it.');
 
     // Its manifest has gone from the file store: the job fails, and the link no longer says "being prepared".
-    const [lost] = await t.handle.db
-      .insert(proofs)
-      .values({
-        projectId: lincoln.projectId,
-        status: 3,
-        internalStatus: 3,
-        processingStatus: 2,
-        manifestKey: 'proofs/0/manifest.json',
-        roundNumber: 7,
-      })
-      .returning();
-    expect(await enqueueEpub(t.handle.db, lost!.id)).toBe(true);
+    const lost = await approvedProof(lincoln.projectId, { manifestKey: 'proofs/0/manifest.json', roundNumber: 7 });
+    expect(await enqueueEpub(t.handle.db, lost.id)).toBe(true);
     await workers.epubs.drain();
-    expect((await epubJobsOf(lost!.id))[0]!.status).toBe(QueueStatus.Error);
-    const notMade = await get(`/api/proofs/${lost!.id}/epub_link`, ADVISER);
+    expect((await epubJobsOf(lost.id))[0]!.status).toBe(QueueStatus.Error);
+    const notMade = await get(`/api/proofs/${lost.id}/epub_link`, ADVISER);
     expect(notMade.statusCode).toBe(409);
     expect(notMade.json().detail).toMatch(/^The EPUB could not be made/);
     expect(await epubReadyCount()).toBe(1);
   });
 
   it('catches up on start: approved, processed proofs with no EPUB and no job are queued once', async () => {
-    const [missed] = await t.handle.db
-      .insert(proofs)
-      .values({
-        projectId: lincoln.projectId,
-        status: 3,
-        internalStatus: 3,
-        processingStatus: 2,
-        manifestKey: `proofs/${proofId}/manifest.json`,
-        roundNumber: 8,
-      })
-      .returning();
+    const missed = await approvedProof(lincoln.projectId, {
+      manifestKey: `proofs/${proofId}/manifest.json`,
+      roundNumber: 8,
+    });
     expect(await enqueueMissingEpubs(t.handle.db)).toBe(1);
-    expect(await epubJobsOf(missed!.id)).toHaveLength(1);
+    expect(await epubJobsOf(missed.id)).toHaveLength(1);
     expect(await enqueueMissingEpubs(t.handle.db)).toBe(0);
     await workers.epubs.drain();
-    expect((await proofRow(missed!.id)).epubKey).toBe(epubKeyOf(missed!.id));
+    expect((await proofRow(missed.id)).epubKey).toBe(epubKeyOf(missed.id));
   });
 });
 

@@ -1,38 +1,29 @@
-import { randomUUID } from 'node:crypto';
 import { accounts, projects, proofs } from '@colophon/db';
-import { and, asc, desc, eq, inArray } from 'drizzle-orm';
+import { asc, desc, eq, inArray } from 'drizzle-orm';
 import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { comparePages, drawingsDiffer } from '../src/modules/proofs/compare';
-import { createProofWorkers, type ProofWorkers } from '../src/modules/proofs/workers';
-import { createPagePool, type ProofManifest } from '../src/proof-pipeline';
+import type { ProofWorkers } from '../src/modules/proofs/workers';
+import type { ProofManifest } from '../src/proof-pipeline';
 import { makeBook } from '../src/proof-pipeline/fixtures/make-book';
-import { enqueue } from '../src/queue';
-import { ADVISER, createTestApp, DIRECT_ADVISER, OWNER, SUPER, type TestApp } from './harness';
+import { ADVISER, DIRECT_ADVISER, OWNER, SUPER, type TestApp } from './harness';
+import {
+  type AccountProject,
+  closeProofTestApp,
+  createProofTestApp,
+  SMALL_BOOK,
+  uploadAndProcessBook,
+} from './proof-fixtures';
 
 const TREASURER = 'treasurer@colophon.test';
 
 let t: TestApp;
 let workers: ProofWorkers;
-let lincoln: { accountId: number; parentAccountId: number | null; projectId: number; projectName: string };
-let oakValley: { accountId: number; projectId: number };
+let lincoln: AccountProject;
+let oakValley: AccountProject;
 /** Lincoln's rounds, uploaded and processed by the real workers, oldest first. */
 const rounds: { id: number; roundNumber: number }[] = [];
-
-const projectOf = async (name: string) => {
-  const [account] = await t.handle.db.select().from(accounts).where(eq(accounts.name, name));
-  const [project] = await t.handle.db
-    .select()
-    .from(projects)
-    .where(and(eq(projects.accountId, account!.id), eq(projects.year, 2026)));
-  return {
-    accountId: account!.id,
-    parentAccountId: account!.parentAccountId,
-    projectId: project!.id,
-    projectName: project!.name,
-  };
-};
 
 const get = (url: string, as: string) => t.call({ method: 'GET', url, as });
 const post = (url: string, as: string, payload: object = {}) => t.call({ method: 'POST', url, as, payload });
@@ -40,7 +31,7 @@ const paths = (response: { json(): { errors?: { path: string }[] } }) =>
   (response.json().errors ?? []).map((error) => error.path);
 
 /** A generated 8-page book, the same bytes every time. */
-const book = () => makeBook({ bookType: 1, sizeCode: 8, pageCount: 8, photoPpi: 150, seed: 7 });
+const book = () => makeBook({ ...SMALL_BOOK, photoPpi: 150, seed: 7 });
 
 /** The book with one word added on page 3 and nothing else touched. */
 async function withEditOnPage3(bytes: Uint8Array) {
@@ -58,45 +49,22 @@ async function withFourMorePages(bytes: Uint8Array) {
 }
 
 /** Uploads a book for Lincoln's project and lets the real workers make and process its proof. */
-async function uploadRound(bytes: Uint8Array, pageCount = 8) {
-  const fileKey = `uploads/${randomUUID()}.pdf`;
-  await t.app.services.files.put(fileKey, Buffer.from(bytes), 'application/pdf');
-  const job = await enqueue(t.handle.db, 'uploads', {
-    projectId: lincoln.projectId,
-    accountId: lincoln.accountId,
-    fileKey,
-    kind: 'pages',
-    pageCount,
-    userId: 0,
-    userName: 'test',
-  });
-  await workers.uploads.drain();
-  await workers.proofs.drain();
-  const [proof] = await t.handle.db.select().from(proofs).where(eq(proofs.uploadJobId, job.id));
-  expect(proof?.processingStatus).toBe(2);
-  rounds.push({ id: proof!.id, roundNumber: proof!.roundNumber });
-  return proof!;
+async function uploadRound(bytes: Uint8Array) {
+  const proof = await uploadAndProcessBook(t, workers, lincoln, bytes);
+  expect(proof.processingStatus).toBe(2);
+  rounds.push({ id: proof.id, roundNumber: proof.roundNumber });
+  return proof;
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  lincoln = await projectOf('Lincoln High School');
-  oakValley = await projectOf('Oak Valley High School');
-  await t.handle.db
-    .update(projects)
-    .set({ typeBook: 1, typeSize: 8, pageCount: 8 })
-    .where(eq(projects.id, lincoln.projectId));
-  workers = createProofWorkers(t.app.services, { pool: createPagePool({ size: 2 }) });
+  ({ t, workers, lincoln, oakValley } = await createProofTestApp());
   const original = await book();
   await uploadRound(original);
   await uploadRound(original); // the same file again
   await uploadRound(await withEditOnPage3(original)); // one word more on page 3
-  await uploadRound(await withFourMorePages(original), 12); // page 3 as it was, and four pages more
+  await uploadRound(await withFourMorePages(original)); // page 3 as it was, and four pages more
 }, 180_000);
-afterAll(async () => {
-  await workers?.stop();
-  await t?.close();
-});
+afterAll(() => closeProofTestApp(t, workers));
 
 describe('the proofs list: search, account tree and sorting', () => {
   it('finds proofs by project name and by account name, the same through the body route', async () => {

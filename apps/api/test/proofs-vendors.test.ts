@@ -2,7 +2,6 @@ import { createHmac, randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
-  accounts,
   notifications,
   projects,
   proofAutomationSends,
@@ -18,33 +17,17 @@ import { createHttpProofSoftware, IntegrationError } from '../src/integrations/p
 import { verifySignature } from '../src/integrations/proof-software/signed-http';
 import { makeCover } from '../src/proof-pipeline/fixtures/make-book';
 import { ADVISER, createTestApp, OWNER, SUPER, type TestApp, VOLUNTEER } from './harness';
+import { type AccountProject, insertProof, projectOf } from './proof-fixtures';
 
 const TREASURER = 'treasurer@colophon.test';
 const SECRET = 'a-shared-secret-of-the-vendor';
 
 let t: TestApp;
-let lincoln: { accountId: number; projectId: number };
-let oakValley: { accountId: number; projectId: number };
-
-const projectOf = async (name: string) => {
-  const [account] = await t.handle.db.select().from(accounts).where(eq(accounts.name, name));
-  const [project] = await t.handle.db
-    .select()
-    .from(projects)
-    .where(and(eq(projects.accountId, account!.id), eq(projects.year, 2026)));
-  return { accountId: account!.id, projectId: project!.id };
-};
+let lincoln: AccountProject;
+let oakValley: AccountProject;
 
 const setSoftware = (projectId: number, typeSoftware: number) =>
   t.handle.db.update(projects).set({ typeSoftware }).where(eq(projects.id, projectId));
-
-const newProof = async (projectId: number, extra: Partial<typeof proofs.$inferInsert> = {}) => {
-  const [row] = await t.handle.db
-    .insert(proofs)
-    .values({ projectId, status: 1, internalStatus: 1, processingStatus: 2, ...extra })
-    .returning();
-  return row!;
-};
 
 const proofRow = async (id: number) => (await t.handle.db.select().from(proofs).where(eq(proofs.id, id)))[0]!;
 const softwareActionsOf = (proofId: number) =>
@@ -83,8 +66,8 @@ let answer: (request: Received) => { status: number; body?: unknown; delayMs?: n
 
 beforeAll(async () => {
   t = await createTestApp();
-  lincoln = await projectOf('Lincoln High School');
-  oakValley = await projectOf('Oak Valley High School');
+  lincoln = await projectOf(t, 'Lincoln High School');
+  oakValley = await projectOf(t, 'Oak Valley High School');
   server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -124,7 +107,7 @@ afterEach(() => {
 describe('POST /api/proofs/{software}/reject (Layout Software B)', () => {
   it('rejects the proof there and here: recorded offline, rejected, unlocked, in the history, 2 Proof Rejected', async () => {
     await setSoftware(lincoln.projectId, 3);
-    const proof = await newProof(lincoln.projectId);
+    const proof = await insertProof(t, lincoln.projectId);
     const url = '/api/proofs/layout-software-b/reject';
     const before = (await rejectedNotices(lincoln.projectId)).length;
 
@@ -158,7 +141,7 @@ describe('POST /api/proofs/{software}/reject (Layout Software B)', () => {
 
   it('keeps a reason when one is given', async () => {
     await setSoftware(lincoln.projectId, 3);
-    const proof = await newProof(lincoln.projectId);
+    const proof = await insertProof(t, lincoln.projectId);
     const response = await post('/api/proofs/layout-software-b/reject', OWNER, {
       id: proof.id,
       reason: 'Spine text runs off',
@@ -170,7 +153,7 @@ describe('POST /api/proofs/{software}/reject (Layout Software B)', () => {
 
   it('answers 400 naming the field: the id, a software that takes no reject call, one the book is not built with', async () => {
     await setSoftware(lincoln.projectId, 3);
-    const proof = await newProof(lincoln.projectId);
+    const proof = await insertProof(t, lincoln.projectId);
     expect(paths(await post('/api/proofs/layout-software-b/reject', ADVISER, {}))).toContain('id');
     for (const slug of ['ordering-software-h', 'layout-software-c', 'no-such-software']) {
       const refused = await post(`/api/proofs/${slug}/reject`, ADVISER, { id: proof.id });
@@ -188,7 +171,7 @@ describe('POST /api/proofs/{software}/reject (Layout Software B)', () => {
 
   it('answers 404 for another school’s proof and 403 to a role that may not reject', async () => {
     await setSoftware(oakValley.projectId, 3);
-    const foreign = await newProof(oakValley.projectId);
+    const foreign = await insertProof(t, oakValley.projectId);
     expect((await post('/api/proofs/layout-software-b/reject', ADVISER, { id: foreign.id })).statusCode).toBe(404);
     expect((await post('/api/proofs/layout-software-b/reject', OWNER, { id: foreign.id })).statusCode).toBe(404);
     expect((await post('/api/proofs/layout-software-b/reject', VOLUNTEER, { id: foreign.id })).statusCode).toBe(403);
@@ -197,7 +180,7 @@ describe('POST /api/proofs/{software}/reject (Layout Software B)', () => {
 
   it('leaves POST /api/proofs/{id}/reject as Colophon’s own rejection', async () => {
     await setSoftware(lincoln.projectId, 3);
-    const proof = await newProof(lincoln.projectId);
+    const proof = await insertProof(t, lincoln.projectId);
     const response = await post(`/api/proofs/${proof.id}/reject`, ADVISER, { reason: 'Blurry photo' });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({ id: proof.id, status: 2, rejectReason: 'Blurry photo' });
@@ -209,7 +192,7 @@ describe('POST /api/proofs/{software}/reject (Layout Software B)', () => {
 describe('POST /api/proofs/{software}/{id}/cancel (Ordering Software H)', () => {
   it('cancels the proof there with a reason, and rejects it here', async () => {
     await setSoftware(lincoln.projectId, 10);
-    const proof = await newProof(lincoln.projectId);
+    const proof = await insertProof(t, lincoln.projectId);
     const response = await post(`/api/proofs/ordering-software-h/${proof.id}/cancel`, OWNER, {
       reason: 'Wrong cover uploaded',
     });
@@ -225,7 +208,7 @@ describe('POST /api/proofs/{software}/{id}/cancel (Ordering Software H)', () => 
 
   it('answers 400 naming the field: the reason, the id, the software', async () => {
     await setSoftware(lincoln.projectId, 10);
-    const proof = await newProof(lincoln.projectId);
+    const proof = await insertProof(t, lincoln.projectId);
     const url = `/api/proofs/ordering-software-h/${proof.id}/cancel`;
     expect(paths(await post(url, ADVISER, {}))).toContain('reason');
     expect(paths(await post(url, ADVISER, { reason: '   ' }))).toContain('reason');
@@ -242,7 +225,7 @@ describe('POST /api/proofs/{software}/{id}/cancel (Ordering Software H)', () => 
 
   it('answers 404 for another school’s proof and 403 to a role that may not reject', async () => {
     await setSoftware(oakValley.projectId, 10);
-    const foreign = await newProof(oakValley.projectId);
+    const foreign = await insertProof(t, oakValley.projectId);
     const url = `/api/proofs/ordering-software-h/${foreign.id}/cancel`;
     expect((await post(url, ADVISER, { reason: 'x' })).statusCode).toBe(404);
     expect((await post(url, 'contact@colophon.test', { reason: 'x' })).statusCode).toBe(403);
@@ -264,7 +247,7 @@ describe('the signed HTTP adapter, against a real local service', () => {
   });
 
   it('posts signed JSON with an idempotency key and keeps the service’s reference', async () => {
-    const row = await newProof(lincoln.projectId);
+    const row = await insertProof(t, lincoln.projectId);
     answer = () => ({ status: 201, body: { reference: 'VB-2026-0042' } });
     const record = await adapterFor().rejectProof({ software: 3, proof: proofOf(row), user, reason: 'Fix page 4' });
     expect(record).toMatchObject({ adapter: 'http', externalRef: 'VB-2026-0042', action: 'reject', software: 3 });
@@ -292,7 +275,7 @@ describe('the signed HTTP adapter, against a real local service', () => {
   });
 
   it('turns a refusal, a timeout and an unreachable service into a clear IntegrationError, recording nothing', async () => {
-    const row = await newProof(lincoln.projectId);
+    const row = await insertProof(t, lincoln.projectId);
     const request = { software: 3, proof: proofOf(row), user, reason: 'x' };
     answer = () => ({ status: 422, body: { message: 'The book is locked by the printer' } });
     await expect(adapterFor().cancelProof(request)).rejects.toThrow(
@@ -325,7 +308,7 @@ describe('the signed HTTP adapter, against a real local service', () => {
   it('is chosen by configuration: the route carries the call to the service, and a refusal is a 502', async () => {
     await setSoftware(lincoln.projectId, 3);
     t.app.services.config.proofSoftware = { endpoints: { '3': `${baseUrl}/vendor` }, secret: SECRET, timeoutMs: 2_000 };
-    const refused = await newProof(lincoln.projectId);
+    const refused = await insertProof(t, lincoln.projectId);
     answer = () => ({ status: 500, body: { error: 'internal' } });
     const failed = await post('/api/proofs/layout-software-b/reject', ADVISER, { id: refused.id });
     expect(failed.statusCode).toBe(502);
@@ -351,7 +334,7 @@ describe('the signed HTTP adapter, against a real local service', () => {
 describe('POST /api/proofs/{automation}/send', () => {
   it('sends a proof with its file to the prepress hot folder (offline: recorded with the payload)', async () => {
     const fileKey = `uploads/${randomUUID()}.pdf`;
-    const proof = await newProof(lincoln.projectId, { fileKey });
+    const proof = await insertProof(t, lincoln.projectId, { fileKey });
     const response = await post('/api/proofs/prepress/send', OWNER, { id: proof.id, note: 'Rush: plant B' });
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json()).toMatchObject({
@@ -379,7 +362,7 @@ describe('POST /api/proofs/{automation}/send', () => {
   });
 
   it('sends to the marketing automation without a file, and refuses prepress a proof with no file (409)', async () => {
-    const proof = await newProof(lincoln.projectId);
+    const proof = await insertProof(t, lincoln.projectId);
     const marketing = await post('/api/proofs/marketing/send', SUPER, { id: proof.id });
     expect(marketing.statusCode, marketing.body).toBe(201);
     const [sent] = await t.handle.db
@@ -392,7 +375,7 @@ describe('POST /api/proofs/{automation}/send', () => {
   });
 
   it('answers 400 naming the field, 404 for another school’s proof, 403 to school roles', async () => {
-    const proof = await newProof(lincoln.projectId, { fileKey: `uploads/${randomUUID()}.pdf` });
+    const proof = await insertProof(t, lincoln.projectId, { fileKey: `uploads/${randomUUID()}.pdf` });
     const unknown = await post('/api/proofs/fax-machine/send', OWNER, { id: proof.id });
     expect(unknown.statusCode).toBe(400);
     expect(paths(unknown)).toEqual(['automation']);
@@ -400,7 +383,7 @@ describe('POST /api/proofs/{automation}/send', () => {
     expect(paths(await post('/api/proofs/prepress/send', OWNER, { id: proof.id, note: 'x'.repeat(2001) }))).toContain(
       'note',
     );
-    const foreign = await newProof(oakValley.projectId, { fileKey: `uploads/${randomUUID()}.pdf` });
+    const foreign = await insertProof(t, oakValley.projectId, { fileKey: `uploads/${randomUUID()}.pdf` });
     expect((await post('/api/proofs/prepress/send', OWNER, { id: foreign.id })).statusCode).toBe(404);
     expect((await post('/api/proofs/prepress/send', ADVISER, { id: proof.id })).statusCode).toBe(403);
   });
@@ -411,7 +394,7 @@ describe('POST /api/proofs/{automation}/send', () => {
       secret: SECRET,
       timeoutMs: 2_000,
     };
-    const proof = await newProof(lincoln.projectId, { fileKey: `uploads/${randomUUID()}.pdf` });
+    const proof = await insertProof(t, lincoln.projectId, { fileKey: `uploads/${randomUUID()}.pdf` });
     answer = () => ({ status: 202, body: { id: 'job-77' } });
     const sent = await post('/api/proofs/prepress/send', OWNER, { id: proof.id });
     expect(sent.statusCode, sent.body).toBe(201);
@@ -448,7 +431,7 @@ describe('POST /api/proof_cover_image', () => {
     coverKey = `uploads/${randomUUID()}.pdf`;
     const bytes = await makeCover({ bookType: 3, sizeCode: 8, pageCount: 48, photoPpi: 150 });
     await t.app.services.files.put(coverKey, Buffer.from(bytes), 'application/pdf');
-    coverProofId = (await newProof(lincoln.projectId, { fileKey: coverKey, kind: 'cover' })).id;
+    coverProofId = (await insertProof(t, lincoln.projectId, { fileKey: coverKey, kind: 'cover' })).id;
   }, 60_000);
 
   it('draws the first page of a cover PDF to WebP, signs it, and sets it on the proof of that file', async () => {
@@ -506,7 +489,7 @@ describe('POST /api/proof_cover_image', () => {
       Buffer.from(await makeCover({ bookType: 3, sizeCode: 8, pageCount: 48 })),
       'application/pdf',
     );
-    const foreign = await newProof(oakValley.projectId, { fileKey: key, kind: 'cover' });
+    const foreign = await insertProof(t, oakValley.projectId, { fileKey: key, kind: 'cover' });
     expect((await post('/api/proof_cover_image', ADVISER, { key, bucket: 'local' })).statusCode).toBe(404);
     expect((await post('/api/proof_cover_image', OWNER, { key, bucket: 'local' })).statusCode).toBe(404);
     expect((await proofRow(foreign.id)).coverImageKey).toBeNull();

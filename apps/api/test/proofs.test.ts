@@ -1,29 +1,23 @@
-import { randomUUID } from 'node:crypto';
-import { accounts, notifications, orders, projects, proofs, users } from '@colophon/db';
+import { notifications, orders, proofs, users } from '@colophon/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProofWorkers, type ProofWorkers } from '../src/modules/proofs/workers';
-import { createPagePool } from '../src/proof-pipeline';
-import { makeBook } from '../src/proof-pipeline/fixtures/make-book';
-import { enqueue } from '../src/queue';
-import { ADVISER, createTestApp, DIRECT_ADVISER, OWNER, SUPER, type TestApp, VOLUNTEER } from './harness';
+import type { ProofWorkers } from '../src/modules/proofs/workers';
+import { ADVISER, DIRECT_ADVISER, OWNER, SUPER, type TestApp, VOLUNTEER } from './harness';
+import {
+  type AccountProject,
+  closeProofTestApp,
+  createProofTestApp,
+  insertProof,
+  uploadAndProcessBook,
+} from './proof-fixtures';
 
 let t: TestApp;
 let workers: ProofWorkers;
-let lincoln: { accountId: number; projectId: number };
-let oakValley: { accountId: number; projectId: number };
+let lincoln: AccountProject;
+let oakValley: AccountProject;
 /** Processed by the real workers, with a low-resolution image on page 2. */
 let processedId: number;
 let foreignId: number;
-
-const projectOf = async (name: string) => {
-  const [account] = await t.handle.db.select().from(accounts).where(eq(accounts.name, name));
-  const [project] = await t.handle.db
-    .select()
-    .from(projects)
-    .where(and(eq(projects.accountId, account!.id), eq(projects.year, 2026)));
-  return { accountId: account!.id, projectId: project!.id };
-};
 
 const get = (url: string, as: string) => t.call({ method: 'GET', url, as });
 const post = (url: string, as: string, payload: object = {}) => t.call({ method: 'POST', url, as, payload });
@@ -31,47 +25,13 @@ const paths = (response: { json(): { errors?: { path: string }[] } }) =>
   (response.json().errors ?? []).map((error) => error.path);
 
 beforeAll(async () => {
-  t = await createTestApp();
-  lincoln = await projectOf('Lincoln High School');
-  oakValley = await projectOf('Oak Valley High School');
-  await t.handle.db
-    .update(projects)
-    .set({ typeBook: 1, typeSize: 8, pageCount: 8 })
-    .where(eq(projects.id, lincoln.projectId));
+  ({ t, workers, lincoln, oakValley } = await createProofTestApp());
   await t.handle.db.delete(orders).where(eq(orders.projectId, lincoln.projectId));
-  workers = createProofWorkers(t.app.services, { pool: createPagePool({ size: 2 }) });
-  const fileKey = `uploads/${randomUUID()}.pdf`;
-  const bytes = await makeBook({
-    bookType: 1,
-    sizeCode: 8,
-    pageCount: 8,
-    photoPpi: 240,
-    faults: { lowResolution: true },
-  });
-  await t.app.services.files.put(fileKey, Buffer.from(bytes), 'application/pdf');
-  const job = await enqueue(t.handle.db, 'uploads', {
-    projectId: lincoln.projectId,
-    accountId: lincoln.accountId,
-    fileKey,
-    kind: 'pages',
-    pageCount: 8,
-    userId: 0,
-    userName: 'test',
-  });
-  await workers.uploads.drain();
-  await workers.proofs.drain();
-  const [proof] = await t.handle.db.select().from(proofs).where(eq(proofs.uploadJobId, job.id));
-  processedId = proof!.id;
-  const [foreign] = await t.handle.db
-    .insert(proofs)
-    .values({ projectId: oakValley.projectId, status: 1, internalStatus: 1, processingStatus: 2 })
-    .returning();
-  foreignId = foreign!.id;
+  const proof = await uploadAndProcessBook(t, workers, lincoln, { photoPpi: 240, faults: { lowResolution: true } });
+  processedId = proof.id;
+  foreignId = (await insertProof(t, oakValley.projectId)).id;
 }, 90_000);
-afterAll(async () => {
-  await workers?.stop();
-  await t?.close();
-});
+afterAll(() => closeProofTestApp(t, workers));
 
 describe('the proofs list and a proof', () => {
   it('keeps a school to its own proofs, filters, and 404s another school’s', async () => {
@@ -239,16 +199,13 @@ describe('review', () => {
   });
 
   it('approves: the order button turns on for those who may order, and 4 Proof Approved is raised', async () => {
-    const [next] = await t.handle.db
-      .insert(proofs)
-      .values({ projectId: lincoln.projectId, status: 1, internalStatus: 1, processingStatus: 2, roundNumber: 9 })
-      .returning();
-    const url = `/api/proofs/${next!.id}/approve`;
+    const next = await insertProof(t, lincoln.projectId, { roundNumber: 9 });
+    const url = `/api/proofs/${next.id}/approve`;
     expect((await post(url, VOLUNTEER)).statusCode).toBe(403);
     const approved = await post(url, ADVISER);
     expect(approved.statusCode, approved.body).toBe(200);
     expect(approved.json()).toMatchObject({ status: 3, canOrder: true, unlockedForEdits: false });
-    expect((await get(`/api/proofs/${next!.id}`, VOLUNTEER)).json().canOrder).toBe(false);
+    expect((await get(`/api/proofs/${next.id}`, VOLUNTEER)).json().canOrder).toBe(false);
     expect((await post(url, ADVISER)).statusCode).toBe(409);
     const raised = await t.handle.db
       .select()
@@ -257,7 +214,7 @@ describe('review', () => {
     expect(raised).toHaveLength(1);
     const ready = (await get(`/api/proofs/list/ready_to_order?year=2026&parentId=${lincoln.accountId}`, ADVISER)).json()
       .data;
-    expect(ready.map((proof: { id: number }) => proof.id)).toEqual([next!.id]);
+    expect(ready.map((proof: { id: number }) => proof.id)).toEqual([next.id]);
     const resubmit = (await get('/api/proofs/list/resubmission_required?year=2026', ADVISER)).json().data;
     expect(resubmit.map((proof: { id: number }) => proof.id)).not.toContain(processedId);
     const unprocessed = await t.handle.db

@@ -1,11 +1,12 @@
 import { randomBytes } from 'node:crypto';
 import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { accounts, auditLog, projects, queueUploads, uploadSessionParts, uploadSessions } from '@colophon/db';
-import { and, count, desc, eq } from 'drizzle-orm';
+import { auditLog, queueUploads, uploadSessionParts, uploadSessions } from '@colophon/db';
+import { count, desc, eq } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADVISER, createTestApp, DIRECT_ADVISER, type TestApp } from './harness';
+import { projectOf } from './proof-fixtures';
 
 const SCHOOL_ADMIN = 'schooladmin@colophon.test';
 const TREASURER = 'treasurer@colophon.test';
@@ -26,18 +27,16 @@ async function bookPdf(pages = 3, padding = 150_000): Promise<Buffer> {
 
 const queued = async () => (await t.handle.db.select({ n: count() }).from(queueUploads))[0]!.n;
 
+const postSession = (as: string, payload: object) =>
+  t.call({ method: 'POST', url: '/api/uploads/sessions', as, payload });
+
 async function startSession(bytes: Buffer, as = ADVISER, body: Record<string, unknown> = {}) {
-  const response = await t.call({
-    method: 'POST',
-    url: '/api/uploads/sessions',
-    as,
-    payload: {
-      projectId: lincolnProject,
-      fileName: 'book.pdf',
-      contentType: 'application/pdf',
-      size: bytes.length,
-      ...body,
-    },
+  const response = await postSession(as, {
+    projectId: lincolnProject,
+    fileName: 'book.pdf',
+    contentType: 'application/pdf',
+    size: bytes.length,
+    ...body,
   });
   expect(response.statusCode, response.body).toBe(201);
   return response.json() as { id: string; fileKey: string; partSize: number; partCount: number; bucket: string };
@@ -83,18 +82,10 @@ async function sendAll(sessionId: string, bytes: Buffer, partNumbers: number[]) 
 
 beforeAll(async () => {
   t = await createTestApp({ uploadPartBytes: PART });
-  const [lincoln] = await t.handle.db.select().from(accounts).where(eq(accounts.name, 'Lincoln High School'));
-  const [oakValley] = await t.handle.db.select().from(accounts).where(eq(accounts.name, 'Oak Valley High School'));
-  lincolnAccount = lincoln!.id;
-  const projectOf = async (accountId: number) =>
-    (
-      await t.handle.db
-        .select()
-        .from(projects)
-        .where(and(eq(projects.accountId, accountId), eq(projects.year, 2026)))
-    )[0]!.id;
-  lincolnProject = await projectOf(lincoln!.id);
-  oakValleyProject = await projectOf(oakValley!.id);
+  const lincoln = await projectOf(t, 'Lincoln High School');
+  lincolnAccount = lincoln.accountId;
+  lincolnProject = lincoln.projectId;
+  oakValleyProject = (await projectOf(t, 'Oak Valley High School')).projectId;
 });
 afterAll(async () => t.close());
 
@@ -175,8 +166,7 @@ describe('resumable uploads on the local disk', () => {
 
   it('refuses bad input, naming the field', async () => {
     const bytes = await bookPdf(1, 10);
-    const create = (payload: Record<string, unknown>) =>
-      t.call({ method: 'POST', url: '/api/uploads/sessions', as: ADVISER, payload });
+    const create = (payload: Record<string, unknown>) => postSession(ADVISER, payload);
     const base = { projectId: lincolnProject, fileName: 'book.pdf', contentType: 'application/pdf', size: 1000 };
     const paths = async (response: Awaited<ReturnType<typeof create>>) => {
       expect(response.statusCode, response.body).toBe(400);
@@ -211,19 +201,10 @@ describe('resumable uploads on the local disk', () => {
     const own = await startSession(bytes, ADVISER, { projectId: undefined, account_id: lincolnAccount });
     const [row] = await t.handle.db.select().from(uploadSessions).where(eq(uploadSessions.id, own.id));
     expect(row).toMatchObject({ accountId: lincolnAccount, projectId: null });
-    const foreign = await t.call({
-      method: 'POST',
-      url: '/api/uploads/sessions',
-      as: ADVISER,
-      payload: { projectId: oakValleyProject, fileName: 'a.pdf', contentType: 'application/pdf', size: 10 },
-    });
+    const file = { fileName: 'a.pdf', contentType: 'application/pdf', size: 10 };
+    const foreign = await postSession(ADVISER, { projectId: oakValleyProject, ...file });
     expect(foreign.statusCode).toBe(404);
-    const foreignAccount = await t.call({
-      method: 'POST',
-      url: '/api/uploads/sessions',
-      as: DIRECT_ADVISER,
-      payload: { account_id: lincolnAccount, fileName: 'a.pdf', contentType: 'application/pdf', size: 10 },
-    });
+    const foreignAccount = await postSession(DIRECT_ADVISER, { account_id: lincolnAccount, ...file });
     expect(foreignAccount.statusCode).toBe(404);
   });
 

@@ -1,10 +1,11 @@
 import { accounts, projects, queueUploads } from '@colophon/db';
-import { and, count, eq } from 'drizzle-orm';
+import { count, eq } from 'drizzle-orm';
 import { PDFDocument, PDFString } from 'pdf-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProofWorkers } from '../src/modules/proofs/workers';
 import { createPagePool } from '../src/proof-pipeline';
 import { ADVISER, createTestApp, DIRECT_ADVISER, SUPER, type TestApp, VOLUNTEER } from './harness';
+import { projectOf } from './proof-fixtures';
 
 const TREASURER = 'treasurer@colophon.test';
 
@@ -12,14 +13,6 @@ let t: TestApp;
 const accountIds: Record<string, number> = {};
 let lincolnProject: number;
 let oakValleyProject: number;
-
-const projectOf = async (accountName: string) => {
-  const [row] = await t.handle.db
-    .select()
-    .from(projects)
-    .where(and(eq(projects.accountId, accountIds[accountName]!), eq(projects.year, 2026)));
-  return row!.id;
-};
 
 async function pdf(pages = 2): Promise<Buffer> {
   const doc = await PDFDocument.create();
@@ -36,6 +29,7 @@ async function encryptedPdf(): Promise<Buffer> {
   return Buffer.from(await doc.save({ useObjectStreams: false }));
 }
 
+const postUpload = (as: string, payload: object) => t.call({ method: 'POST', url: '/api/uploads', as, payload });
 const queued = async () => (await t.handle.db.select({ n: count() }).from(queueUploads))[0]!.n;
 
 /** Asks for a signed URL, PUTs the bytes to it, and returns the file key. */
@@ -55,8 +49,8 @@ async function upload(bytes: Buffer, as = ADVISER, projectId = lincolnProject) {
 beforeAll(async () => {
   t = await createTestApp();
   for (const row of await t.handle.db.select().from(accounts)) accountIds[row.name] = row.id;
-  lincolnProject = await projectOf('Lincoln High School');
-  oakValleyProject = await projectOf('Oak Valley High School');
+  lincolnProject = (await projectOf(t, 'Lincoln High School')).projectId;
+  oakValleyProject = (await projectOf(t, 'Oak Valley High School')).projectId;
 });
 afterAll(async () => t.close());
 
@@ -87,12 +81,7 @@ describe('signed uploads', () => {
     expect(Buffer.compare((await t.app.services.files.get(body.fileKey))!, bytes)).toBe(0);
 
     const before = await queued();
-    const created = await t.call({
-      method: 'POST',
-      url: '/api/uploads',
-      as: ADVISER,
-      payload: { projectId: lincolnProject, fileKey: body.fileKey, kind: 'pages' },
-    });
+    const created = await postUpload(ADVISER, { projectId: lincolnProject, fileKey: body.fileKey, kind: 'pages' });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json()).toMatchObject({ status: 0, projectId: lincolnProject, kind: 'pages', pageCount: 3 });
     expect(await queued()).toBe(before + 1);
@@ -200,12 +189,7 @@ describe('signed uploads', () => {
   it('refuses a file that is not a PDF, is empty, is encrypted or was never uploaded, and queues nothing', async () => {
     const before = await queued();
     const attempt = async (fileKey: string) => {
-      const response = await t.call({
-        method: 'POST',
-        url: '/api/uploads',
-        as: ADVISER,
-        payload: { projectId: lincolnProject, fileKey, kind: 'pages' },
-      });
+      const response = await postUpload(ADVISER, { projectId: lincolnProject, fileKey, kind: 'pages' });
       expect(response.statusCode, response.body).toBe(400);
       expect(response.json().errors[0].path).toBe('fileKey');
       return response.json().errors[0].message as string;
@@ -219,11 +203,10 @@ describe('signed uploads', () => {
       'No file was uploaded for this key.',
     );
     expect(await attempt('../etc/passwd')).toBe('Not a file key from a signed upload.');
-    const kind = await t.call({
-      method: 'POST',
-      url: '/api/uploads',
-      as: ADVISER,
-      payload: { projectId: lincolnProject, fileKey: await upload(await pdf()), kind: 'poster' },
+    const kind = await postUpload(ADVISER, {
+      projectId: lincolnProject,
+      fileKey: await upload(await pdf()),
+      kind: 'poster',
     });
     expect(kind.statusCode).toBe(400);
     expect(kind.json().errors[0].path).toBe('kind');
@@ -232,33 +215,13 @@ describe('signed uploads', () => {
 
   it('404s an upload for another tenant’s project, and 403s a role without proofs.upload', async () => {
     const fileKey = await upload(await pdf());
-    const foreign = await t.call({
-      method: 'POST',
-      url: '/api/uploads',
-      as: ADVISER,
-      payload: { projectId: oakValleyProject, fileKey, kind: 'pages' },
-    });
+    const foreign = await postUpload(ADVISER, { projectId: oakValleyProject, fileKey, kind: 'pages' });
     expect(foreign.statusCode).toBe(404);
-    const volunteer = await t.call({
-      method: 'POST',
-      url: '/api/uploads',
-      as: VOLUNTEER,
-      payload: { projectId: lincolnProject, fileKey, kind: 'pages' },
-    });
+    const volunteer = await postUpload(VOLUNTEER, { projectId: lincolnProject, fileKey, kind: 'pages' });
     expect(volunteer.statusCode, 'a volunteer uploads pages').toBe(201);
-    const treasurer = await t.call({
-      method: 'POST',
-      url: '/api/uploads',
-      as: TREASURER,
-      payload: { projectId: lincolnProject, fileKey, kind: 'pages' },
-    });
+    const treasurer = await postUpload(TREASURER, { projectId: lincolnProject, fileKey, kind: 'pages' });
     expect(treasurer.statusCode).toBe(403);
-    const super_ = await t.call({
-      method: 'POST',
-      url: '/api/uploads',
-      as: SUPER,
-      payload: { projectId: oakValleyProject, fileKey, kind: 'cover' },
-    });
+    const super_ = await postUpload(SUPER, { projectId: oakValleyProject, fileKey, kind: 'cover' });
     expect(super_.statusCode).toBe(201);
   });
 });
@@ -266,12 +229,7 @@ describe('signed uploads', () => {
 describe('following an upload', () => {
   it('shows the job, then the proof the worker made of it and the proof’s processing', async () => {
     const fileKey = await upload(await pdf(2));
-    const created = await t.call({
-      method: 'POST',
-      url: '/api/uploads',
-      as: ADVISER,
-      payload: { projectId: lincolnProject, fileKey, kind: 'pages' },
-    });
+    const created = await postUpload(ADVISER, { projectId: lincolnProject, fileKey, kind: 'pages' });
     expect(created.statusCode, created.body).toBe(201);
     const id = created.json().id as number;
     const follow = () => t.call({ method: 'GET', url: `/api/uploads/${id}`, as: ADVISER });
@@ -300,11 +258,10 @@ describe('following an upload', () => {
   });
 
   it('404s another tenant’s upload and one that does not exist; 403s a role without proofs.upload', async () => {
-    const created = await t.call({
-      method: 'POST',
-      url: '/api/uploads',
-      as: ADVISER,
-      payload: { projectId: lincolnProject, fileKey: await upload(await pdf(1)), kind: 'pages' },
+    const created = await postUpload(ADVISER, {
+      projectId: lincolnProject,
+      fileKey: await upload(await pdf(1)),
+      kind: 'pages',
     });
     const id = created.json().id as number;
     expect((await t.call({ method: 'GET', url: `/api/uploads/${id}`, as: DIRECT_ADVISER })).statusCode).toBe(404);
@@ -321,11 +278,10 @@ describe('following an upload', () => {
     await t.handle.db.update(projects).set({ typeBook: 1 }).where(eq(projects.id, lincolnProject));
     try {
       const before = await queued();
-      const cover = await t.call({
-        method: 'POST',
-        url: '/api/uploads',
-        as: ADVISER,
-        payload: { projectId: lincolnProject, fileKey: await upload(await pdf(1)), kind: 'cover' },
+      const cover = await postUpload(ADVISER, {
+        projectId: lincolnProject,
+        fileKey: await upload(await pdf(1)),
+        kind: 'cover',
       });
       expect(cover.statusCode).toBe(400);
       expect(cover.json().errors[0]).toEqual({

@@ -28,6 +28,12 @@ export interface CreateDbOptions {
   /** Folder for the embedded PGlite database; omitted (with no URL) means in memory. */
   dataDir?: string | undefined;
   poolSize?: number;
+  /**
+   * Told when an idle pooled connection fails (the server restarted, an administrator ended the
+   * session). pg emits that as an 'error' event, which ends the process when nobody listens; the
+   * pool has already dropped the connection and opens a new one on the next query.
+   */
+  onIdleConnectionError?: (error: Error) => void;
 }
 
 export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), '..', 'drizzle');
@@ -35,6 +41,7 @@ export const migrationsFolder = join(dirname(fileURLToPath(import.meta.url)), '.
 export function createDb(options: CreateDbOptions = {}): DbHandle {
   if (options.databaseUrl) {
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: options.poolSize ?? 10 });
+    pool.on('error', (error) => options.onIdleConnectionError?.(error));
     const db = drizzleNodePostgres(pool, { schema });
     return {
       db: db as unknown as Db,

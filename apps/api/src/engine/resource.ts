@@ -29,6 +29,13 @@ export interface ResourceContext {
   request: FastifyRequest;
 }
 
+/** The context every handler hands to scopes and queries: the app's database and the caller. */
+export const requestContext = (app: FastifyInstance, request: FastifyRequest): ResourceContext => ({
+  db: app.services.db,
+  auth: callerOf(request),
+  request,
+});
+
 /**
  * A resource declared once — table, schemas, filters, sorts, access — gets the spec's generic
  * routes (list, get, create, update, delete) plus a CSV export of the filtered list. A resource
@@ -85,11 +92,7 @@ export function registerResource<Query extends ListQueryBase, Create, Update>(
   const readPermission = definition.access.read;
   const writePermission = definition.access.write;
 
-  const contextOf = (request: FastifyRequest): ResourceContext => ({
-    db: app.services.db,
-    auth: callerOf(request),
-    request,
-  });
+  const contextOf = (request: FastifyRequest) => requestContext(app, request);
 
   const whereOf = (context: ResourceContext, query?: Query): SQL | undefined =>
     and(definition.scope?.(context), ...(query && definition.filters ? definition.filters(query) : []));

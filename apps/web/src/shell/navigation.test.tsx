@@ -1,3 +1,4 @@
+import { defaultWidgetSettings } from '@colophon/contract';
 import { adminPages } from '@colophon/domain';
 import { createMemoryHistory } from '@tanstack/react-router';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
@@ -63,6 +64,11 @@ describe('the app routes', () => {
         const raw = localStorage.getItem('colophon.session');
         const user = raw ? JSON.parse(raw).user : makeUser();
         return jsonResponse(makeSessionState(user));
+      }
+      // The profile page's widgets: each answers with its own empty widget, as the API does.
+      const widget = /^\/api\/widgets\/(\w+)/.exec(url);
+      if (widget) {
+        return jsonResponse({ name: widget[1], title: '', settings: defaultWidgetSettings, total: 0, items: [] });
       }
       return jsonResponse({ data: [], total: 0, page: 1, perPage: 25 });
     });

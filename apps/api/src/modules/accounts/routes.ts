@@ -15,9 +15,8 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { jsonRow } from '../../engine/json-row';
-import type { ResourceContext } from '../../engine/resource';
+import { requestContext } from '../../engine/resource';
 import { decodeImageUpload } from '../../integrations/files/image-upload';
-import { callerOf } from '../../plugins/authentication';
 import { accountSummaryOverview } from './overview';
 import { accountFilters, accountIncludeFills, accountSorts } from './resource';
 import {
@@ -32,11 +31,7 @@ const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 4
 /** The accounts calls beyond the generic five (part 7): the POST search, the overview, brand and image. */
 export async function registerAccountRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const contextOf = (request: FastifyRequest): ResourceContext => ({
-    db: app.services.db,
-    auth: callerOf(request),
-    request,
-  });
+  const contextOf = (request: FastifyRequest) => requestContext(app, request);
 
   routes.post(
     '/api/accounts/get/get_accounts_post',

@@ -41,7 +41,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { jsonRow } from '../../engine/json-row';
-import type { ResourceContext } from '../../engine/resource';
+import { type ResourceContext, requestContext } from '../../engine/resource';
 import { forbidden, invalidField, notFound } from '../../errors';
 import { layoutSoftwareAdapterFor } from '../../integrations/layout-software';
 import { callerOf } from '../../plugins/authentication';
@@ -60,11 +60,7 @@ function assertSalesSide(context: ResourceContext) {
 
 export async function registerProjectRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const contextOf = (request: FastifyRequest): ResourceContext => ({
-    db: app.services.db,
-    auth: callerOf(request),
-    request,
-  });
+  const contextOf = (request: FastifyRequest) => requestContext(app, request);
 
   /** A project the call acts on: 404 when it is missing or another tenant's. */
   const visibleProject = async (context: ResourceContext, projectId: number) => {

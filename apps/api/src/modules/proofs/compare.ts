@@ -11,9 +11,8 @@ import { and, desc, eq, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
-import type { ResourceContext } from '../../engine/resource';
+import { requestContext } from '../../engine/resource';
 import type { FileStore } from '../../integrations/files/file-store';
-import { callerOf } from '../../plugins/authentication';
 import type { PageManifest, ProofManifest } from '../../proof-pipeline';
 import { visibleProof } from './query';
 
@@ -198,11 +197,7 @@ async function compareRounds(
 export async function registerProofCompareRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { services } = app;
-  const contextOf = (request: FastifyRequest): ResourceContext => ({
-    db: services.db,
-    auth: callerOf(request),
-    request,
-  });
+  const contextOf = (request: FastifyRequest) => requestContext(app, request);
 
   routes.get(
     '/api/proofs/:id/compare',

@@ -29,9 +29,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountScope } from '../../access/scope';
-import type { ResourceContext } from '../../engine/resource';
+import { type ResourceContext, requestContext } from '../../engine/resource';
 import { forbidden, invalidField, notFound } from '../../errors';
-import { callerOf } from '../../plugins/authentication';
 import { recordAction, visibleProof } from './query';
 
 const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
@@ -93,11 +92,7 @@ function checkPin(pageCount: number | null, pin: { page: number } | null | undef
 
 export async function registerProofReviewRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const contextOf = (request: FastifyRequest): ResourceContext => ({
-    db: app.services.db,
-    auth: callerOf(request),
-    request,
-  });
+  const contextOf = (request: FastifyRequest) => requestContext(app, request);
   const pageCountOf = async (context: ResourceContext, proofId: number) =>
     (await context.db.select({ pageCount: proofs.pageCount }).from(proofs).where(eq(proofs.id, proofId)))[0]
       ?.pageCount ?? null;

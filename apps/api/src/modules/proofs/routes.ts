@@ -18,9 +18,8 @@ import { asc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ResourceContext } from '../../engine/resource';
+import { requestContext } from '../../engine/resource';
 import { AppError } from '../../errors';
-import { callerOf } from '../../plugins/authentication';
 import type { PageManifest, ProofManifest } from '../../proof-pipeline';
 import { notify } from '../notifications/notify';
 import { assertNeedsReview, rejectProof } from './decisions';
@@ -36,11 +35,7 @@ const IMAGE_URL_TTL_SECONDS = 24 * 3600;
 export async function registerProofRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { services } = app;
-  const contextOf = (request: FastifyRequest): ResourceContext => ({
-    db: services.db,
-    auth: callerOf(request),
-    request,
-  });
+  const contextOf = (request: FastifyRequest) => requestContext(app, request);
 
   const signPage = (page: PageManifest) => ({
     page: page.page,

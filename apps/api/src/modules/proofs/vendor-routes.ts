@@ -25,7 +25,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { ResourceContext } from '../../engine/resource';
+import { requestContext } from '../../engine/resource';
 import { AppError, invalidField } from '../../errors';
 import { type ProofAutomationSendRecord, proofAutomationAdapterFor } from '../../integrations/automation';
 import {
@@ -34,7 +34,6 @@ import {
   type ProofSoftwareRequest,
   proofSoftwareAdapterFor,
 } from '../../integrations/proof-software';
-import { callerOf } from '../../plugins/authentication';
 import { sendProblem } from '../../plugins/problems';
 import { assertNeedsReview, rejectProof, type VisibleProof } from './decisions';
 import { recordAction, visibleProof } from './query';
@@ -79,11 +78,7 @@ const badGateway = (reply: FastifyReply, error: IntegrationError) =>
 export async function registerProofVendorRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { services } = app;
-  const contextOf = (request: FastifyRequest): ResourceContext => ({
-    db: services.db,
-    auth: callerOf(request),
-    request,
-  });
+  const contextOf = (request: FastifyRequest) => requestContext(app, request);
 
   /** The software the proof's book is built with: the project's own, else its account's. */
   const softwareOf = async (proof: VisibleProof) => {

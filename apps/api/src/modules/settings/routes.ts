@@ -12,9 +12,8 @@ import { bookSpecViolations, effectiveInternalReview } from '@colophon/domain';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { ResourceContext } from '../../engine/resource';
+import { requestContext } from '../../engine/resource';
 import { invalidField } from '../../errors';
-import { callerOf } from '../../plugins/authentication';
 import { lineageOf, requireVisibleAccount, requireVisibleAccounts } from '../accounts/tree';
 
 const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
@@ -42,11 +41,7 @@ const bulkUpdates = [
 
 export async function registerSettingsRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const contextOf = (request: FastifyRequest): ResourceContext => ({
-    db: app.services.db,
-    auth: callerOf(request),
-    request,
-  });
+  const contextOf = (request: FastifyRequest) => requestContext(app, request);
 
   routes.get(
     '/api/accounts/settings/internal_review/:id',

@@ -2,10 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { problemSchema } from '@colophon/contract';
 import { projects } from '@colophon/db';
 import { and, eq } from 'drizzle-orm';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ResourceContext } from '../../engine/resource';
 import { notFound } from '../../errors';
-import { callerOf } from '../../plugins/authentication';
 import { projectsScope } from '../projects/resource';
 
 export const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
@@ -15,12 +13,6 @@ export const UPLOAD_URL_TTL_SECONDS = 6 * 3600;
 
 /** A new file's key: unguessable, and the only shape `POST /api/uploads` takes. */
 export const newUploadKey = () => `uploads/${randomUUID()}.pdf`;
-
-export const contextOf = (app: FastifyInstance, request: FastifyRequest): ResourceContext => ({
-  db: app.services.db,
-  auth: callerOf(request),
-  request,
-});
 
 /** The project an upload is for: 404 when it is missing or another tenant's. */
 export async function visibleProject(context: ResourceContext, projectId: number) {

@@ -11,9 +11,10 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requestContext } from '../../engine/resource';
 import { AppError, invalidField, notFound } from '../../errors';
 import { enqueue } from '../../queue';
-import { contextOf, problems, visibleProject } from './access';
+import { problems, visibleProject } from './access';
 import { checkStoredPdf, storedFile } from './validate';
 
 /** What a `queue_uploads` job carries to its handler. */
@@ -51,7 +52,7 @@ export async function registerUploadJobRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const context = contextOf(app, request);
+      const context = requestContext(app, request);
       const { projectId, fileKey, kind } = request.body;
       const project = await visibleProject(context, projectId);
       if (kind === 'cover' && !hasSeparateCover(project.typeBook))
@@ -103,7 +104,7 @@ export async function registerUploadJobRoutes(app: FastifyInstance) {
       const payload = storedPayloadSchema.safeParse(row?.payload);
       if (!row || !payload.success) throw notFound(`Upload ${id}`);
       // Another tenant's upload is not theirs to know of: the same 404 as a missing one.
-      await visibleProject(contextOf(app, request), payload.data.projectId).catch((error: unknown) => {
+      await visibleProject(requestContext(app, request), payload.data.projectId).catch((error: unknown) => {
         throw error instanceof AppError && error.code === 'not_found' ? notFound(`Upload ${id}`) : error;
       });
       const [proof] = await services.db

@@ -16,11 +16,12 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../../context';
+import { requestContext } from '../../engine/resource';
 import { AppError, invalidField, notFound } from '../../errors';
 import { MissingPartsError } from '../../integrations/files/file-store';
 import { callerOf } from '../../plugins/authentication';
 import { requireVisibleAccount } from '../accounts/tree';
-import { contextOf, newUploadKey, problems, UPLOAD_URL_TTL_SECONDS, visibleProject } from './access';
+import { newUploadKey, problems, UPLOAD_URL_TTL_SECONDS, visibleProject } from './access';
 
 /** How long a resumable upload may take, pauses and reloads included, before it is thrown away. */
 export const UPLOAD_SESSION_TTL_HOURS = 48;
@@ -141,7 +142,7 @@ export async function registerUploadSessionRoutes(app: FastifyInstance) {
       },
     },
     async (request, reply) => {
-      const context = contextOf(app, request);
+      const context = requestContext(app, request);
       const { projectId, account_id: accountId, fileName, contentType, size } = request.body;
       const owner = projectId
         ? { projectId, accountId: (await visibleProject(context, projectId)).accountId }

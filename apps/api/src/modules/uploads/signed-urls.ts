@@ -10,10 +10,11 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { requestContext } from '../../engine/resource';
 import { AppError, notFound } from '../../errors';
 import { FileTooLargeError } from '../../integrations/files/file-store';
 import { requireVisibleAccount } from '../accounts/tree';
-import { contextOf, newUploadKey, problems, UPLOAD_URL_TTL_SECONDS, visibleProject } from './access';
+import { newUploadKey, problems, UPLOAD_URL_TTL_SECONDS, visibleProject } from './access';
 
 const UPLOAD_KEY = /^uploads\/[0-9a-f-]{36}\.pdf$/;
 
@@ -57,7 +58,7 @@ export async function registerSignedUploadRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await visibleProject(contextOf(app, request), request.query.projectId);
+      await visibleProject(requestContext(app, request), request.query.projectId);
       return grantFor(request.query.size);
     },
   );
@@ -74,7 +75,7 @@ export async function registerSignedUploadRoutes(app: FastifyInstance) {
       },
     },
     async (request) => {
-      await requireVisibleAccount(contextOf(app, request), request.body.account_id);
+      await requireVisibleAccount(requestContext(app, request), request.body.account_id);
       return grantFor(request.body.size);
     },
   );

@@ -18,9 +18,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountScope } from '../../access/scope';
 import { jsonRow } from '../../engine/json-row';
-import type { ResourceContext } from '../../engine/resource';
+import { type ResourceContext, requestContext } from '../../engine/resource';
 import { forbidden, invalidField, notFound } from '../../errors';
-import { callerOf } from '../../plugins/authentication';
 import { describeConstraint } from '../../plugins/problems';
 import { assertAccountVisible, assertMayAssignRole, usersScope } from './resource';
 
@@ -31,11 +30,7 @@ const idParams = z.object({ id: z.coerce.number().int().positive() });
 
 export async function registerUserRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const contextOf = (request: FastifyRequest): ResourceContext => ({
-    db: app.services.db,
-    auth: callerOf(request),
-    request,
-  });
+  const contextOf = (request: FastifyRequest) => requestContext(app, request);
 
   /** A user the caller may see (another tenant's user answers as missing). */
   const visibleUser = async (context: ResourceContext, id: number) => {

@@ -20,8 +20,7 @@ import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { accountScope } from '../../access/scope';
-import type { ResourceContext } from '../../engine/resource';
-import { callerOf } from '../../plugins/authentication';
+import { type ResourceContext, requestContext } from '../../engine/resource';
 import { findVisibleAccount, requireReferencedAccount, subtreeIdsSql } from '../accounts/tree';
 import { upcomingSubmissions } from '../projects/upcoming';
 
@@ -151,11 +150,7 @@ async function widgetData(
  */
 export async function registerWidgetRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
-  const contextOf = (request: FastifyRequest): ResourceContext => ({
-    db: app.services.db,
-    auth: callerOf(request),
-    request,
-  });
+  const contextOf = (request: FastifyRequest) => requestContext(app, request);
 
   const storedSettings = async (context: ResourceContext, name: WidgetName): Promise<WidgetSettings> => {
     const [row] = await context.db

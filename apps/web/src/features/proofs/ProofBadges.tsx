@@ -15,7 +15,8 @@ const internalColor: Record<number, string> = {
 };
 const processingColor: Record<number, string> = { 0: 'gray', 1: 'blue', 2: 'green', 3: 'red' };
 
-const plain = { textTransform: 'none' } as const;
+// Mantine badges clip their label; in a table cell that squeezed them to "Need…", so a badge keeps its full width.
+const plain = { textTransform: 'none', minWidth: 'max-content' } as const;
 
 /** The customer's review: Needs Review, Rejected, Approved. */
 export function ProofStatusBadge({ status }: { status: number }) {
@@ -40,10 +41,10 @@ export function InternalStatusBadge({ status }: { status: number | null }) {
 export function ProcessingBadge({ status }: { status: number }) {
   return (
     <Badge
-      variant="dot"
+      variant={status === 1 ? 'light' : 'dot'}
       color={processingColor[status] ?? 'gray'}
       style={plain}
-      leftSection={status === 1 ? <Loader size={10} aria-hidden /> : undefined}
+      leftSection={status === 1 ? <Loader size={10} color="blue" aria-hidden /> : undefined}
     >
       {proofProcessingStatus.label(status)}
     </Badge>

@@ -21,19 +21,17 @@ export function proofColumns({ showInternal, zone, sortable }: ProofColumnOption
       accessor: 'projectName',
       title: 'Project',
       sortable,
-      width: '22%',
+      // The account rides under the project so the row stays one or two lines on a laptop screen.
       render: (proof) => (
-        <Stack gap={0}>
+        <Stack gap={0} miw={220}>
           <ProofLink id={proof.id}>{proof.projectName}</ProofLink>
-          {proof.kind !== 'pages' ? (
-            <Text size="xs" c="dimmed">
-              {proofFileKind.label(proof.kind)}
-            </Text>
-          ) : null}
+          <Text size="xs" c="dimmed">
+            {proof.accountName}
+            {proof.kind !== 'pages' ? ` · ${proofFileKind.label(proof.kind)}` : ''}
+          </Text>
         </Stack>
       ),
     },
-    { accessor: 'accountName', title: 'Account', sortable },
     { accessor: 'year', title: 'Year', sortable, width: 70 },
     { accessor: 'typeBook', title: 'Book type', sortable, render: (proof) => bookType.label(proof.typeBook) },
     { accessor: 'roundNumber', title: 'Round', sortable, textAlign: 'right', width: 80 },

@@ -1,10 +1,10 @@
 import type { StoredUpload, UploadJob } from '@colophon/contract';
 import { formatByteSize, formatTimeLeft, type ProofFileKind, proofFileKind } from '@colophon/domain';
-import { Alert, Anchor, Badge, Button, Group, Image, Loader, Paper, Progress, Stack, Text } from '@mantine/core';
+import { Alert, Badge, Button, Group, Image, Loader, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconPlayerPause, IconPlayerPlay, IconRefresh, IconX } from '@tabler/icons-react';
-import { useNavigate } from '@tanstack/react-router';
-import { type MouseEvent, useEffect, useRef, useSyncExternalStore } from 'react';
+import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { type ApiError, errorMessage, isApiError } from '../../lib/api-client';
+import { ProofLink } from '../proofs/ProofLink';
 import { isSettled, jobStatusLabel, useCoverImage, useQueueUpload, useUploadJob } from './api';
 import type { ChunkedUpload, UploadProgress } from './chunked-upload';
 
@@ -280,27 +280,11 @@ function CoverPreview({ stored }: { stored: StoredUpload }) {
   );
 }
 
-/** A real href to the proof's page (new tab, copy link) that navigates inside the app on a plain click. */
+/** The new proof's page. */
 function OpenProofLink({ proofId }: { proofId: number }) {
-  const navigate = useNavigate();
-  const href = `/admin/proofs/${proofId}`;
-  const onClick = (event: MouseEvent<HTMLAnchorElement>) => {
-    if (
-      event.defaultPrevented ||
-      event.button !== 0 ||
-      event.metaKey ||
-      event.ctrlKey ||
-      event.shiftKey ||
-      event.altKey
-    ) {
-      return;
-    }
-    event.preventDefault();
-    void navigate({ href });
-  };
   return (
-    <Anchor href={href} onClick={onClick} fw={600}>
+    <ProofLink id={proofId} size="md" fw={600}>
       Open proof
-    </Anchor>
+    </ProofLink>
   );
 }

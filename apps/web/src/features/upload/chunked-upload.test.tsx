@@ -1,5 +1,12 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { ChunkedUpload, resumeKey, sendPartWithXhr, TransferError, type UploadProgress } from './chunked-upload';
+import {
+  ChunkedUpload,
+  resumeKey,
+  sendPartWithXhr,
+  TransferError,
+  type UploadOptions,
+  type UploadProgress,
+} from './chunked-upload';
 import { createFakeUploadServer, memoryStorage } from './testServer';
 
 const bytes = (length: number) => Uint8Array.from({ length }, (_, index) => (index * 7) % 256);
@@ -8,6 +15,21 @@ const pdfFile = (length = 25, name = 'book.pdf') =>
 const noWait = vi.fn(async (_ms: number, signal: AbortSignal) => {
   signal.throwIfAborted();
 });
+
+/**
+ * An upload of project 5's pages to the fake server, with no real waits between retries; a test
+ * names only what it is about (the file, storage, concurrency, clock).
+ */
+const uploadTo = (server: ReturnType<typeof createFakeUploadServer>, options: Partial<UploadOptions> = {}) =>
+  new ChunkedUpload({
+    file: pdfFile(25),
+    projectId: 5,
+    kind: 'pages',
+    transport: server.transport,
+    storage: null,
+    sleep: noWait,
+    ...options,
+  });
 
 /** Every state the upload went through, in order (repeats dropped). */
 function statesOf(upload: ChunkedUpload) {
@@ -26,14 +48,7 @@ describe('ChunkedUpload', () => {
     const server = createFakeUploadServer({ partSize: 10 });
     const storage = memoryStorage();
     const file = pdfFile(25);
-    const upload = new ChunkedUpload({
-      file,
-      projectId: 5,
-      kind: 'pages',
-      transport: server.transport,
-      storage,
-      sleep: noWait,
-    });
+    const upload = uploadTo(server, { file, storage });
     const states = statesOf(upload);
     await upload.start();
 
@@ -63,14 +78,7 @@ describe('ChunkedUpload', () => {
     const server = createFakeUploadServer({ partSize: 10, hangPart: new Set([2]) });
     const storage = memoryStorage();
     const file = pdfFile(25);
-    const upload = new ChunkedUpload({
-      file,
-      projectId: 5,
-      kind: 'pages',
-      transport: server.transport,
-      storage,
-      sleep: noWait,
-    });
+    const upload = uploadTo(server, { file, storage });
     void upload.start();
     await vi.waitFor(() => expect(upload.getSnapshot().state).toBe('uploading'));
     const key = resumeKey(file, 5, 'pages');
@@ -82,15 +90,7 @@ describe('ChunkedUpload', () => {
   it('sends a dropped part again after a growing wait, and shows that it does', async () => {
     const server = createFakeUploadServer({ partSize: 10, dropPart: { 2: 2 } });
     const retries: (UploadProgress['retrying'] | null)[] = [];
-    const upload = new ChunkedUpload({
-      file: pdfFile(25),
-      projectId: 5,
-      kind: 'pages',
-      transport: server.transport,
-      storage: null,
-      retryBaseMs: 100,
-      sleep: noWait,
-    });
+    const upload = uploadTo(server, { retryBaseMs: 100 });
     upload.subscribe(() => {
       const { retrying } = upload.getSnapshot();
       if (retrying && retries.at(-1)?.attempt !== retrying.attempt) retries.push(retrying);
@@ -112,16 +112,7 @@ describe('ChunkedUpload', () => {
 
   it('gives up after the last try, keeping what was sent, and continues when tried again', async () => {
     const server = createFakeUploadServer({ partSize: 10, dropPart: { 3: 10 } });
-    const upload = new ChunkedUpload({
-      file: pdfFile(25),
-      projectId: 5,
-      kind: 'pages',
-      transport: server.transport,
-      storage: null,
-      maxAttempts: 3,
-      sleep: noWait,
-      concurrency: 1,
-    });
+    const upload = uploadTo(server, { maxAttempts: 3, concurrency: 1 });
     await upload.start();
     expect(upload.getSnapshot()).toMatchObject({
       state: 'failed',
@@ -138,14 +129,7 @@ describe('ChunkedUpload', () => {
 
   it('does not retry a refusal (400): it fails at once with the reason', async () => {
     const server = createFakeUploadServer({ partSize: 10, refusePart: { 1: 400 } });
-    const upload = new ChunkedUpload({
-      file: pdfFile(5),
-      projectId: 5,
-      kind: 'pages',
-      transport: server.transport,
-      storage: null,
-      sleep: noWait,
-    });
+    const upload = uploadTo(server, { file: pdfFile(5) });
     await upload.start();
     expect(upload.getSnapshot()).toMatchObject({ state: 'failed', error: 'Part upload failed (HTTP 400).' });
     expect(server.transport.sendPart).toHaveBeenCalledTimes(1);
@@ -154,15 +138,7 @@ describe('ChunkedUpload', () => {
   it('resumes after a reload: the same file for the same project continues the remembered session', async () => {
     const server = createFakeUploadServer({ partSize: 10, hangPart: new Set([3]) });
     const storage = memoryStorage();
-    const first = new ChunkedUpload({
-      file: pdfFile(25),
-      projectId: 5,
-      kind: 'pages',
-      transport: server.transport,
-      storage,
-      sleep: noWait,
-      concurrency: 1,
-    });
+    const first = uploadTo(server, { storage, concurrency: 1 });
     void first.start();
     await vi.waitFor(() => expect(first.getSnapshot().partsDone).toBe(2));
     await vi.waitFor(() => expect(server.transport.sendPart).toHaveBeenCalledTimes(3));
@@ -172,14 +148,7 @@ describe('ChunkedUpload', () => {
     // The page reloads: a new upload object, the same file chosen again.
     server.stopHanging(3);
     server.transport.sendPart.mockClear();
-    const again = new ChunkedUpload({
-      file: pdfFile(25),
-      projectId: 5,
-      kind: 'pages',
-      transport: server.transport,
-      storage,
-      sleep: noWait,
-    });
+    const again = uploadTo(server, { storage });
     await again.start();
     expect(again.getSnapshot()).toMatchObject({ state: 'done', resumedParts: 2, partCount: 3 });
     expect(server.transport.createSession).toHaveBeenCalledTimes(1);
@@ -192,14 +161,7 @@ describe('ChunkedUpload', () => {
     const storage = memoryStorage();
     const file = pdfFile(25);
     storage.setItem(resumeKey(file, 5, 'pages'), '00000000-0000-4000-8000-999999999999');
-    const upload = new ChunkedUpload({
-      file,
-      projectId: 5,
-      kind: 'pages',
-      transport: server.transport,
-      storage,
-      sleep: noWait,
-    });
+    const upload = uploadTo(server, { file, storage });
     await upload.start();
     expect(upload.getSnapshot().state).toBe('done');
     expect(server.transport.getSession).toHaveBeenCalledWith('00000000-0000-4000-8000-999999999999');
@@ -208,15 +170,7 @@ describe('ChunkedUpload', () => {
 
   it('pauses (dropping the part in flight) and resumes, sending that part again', async () => {
     const server = createFakeUploadServer({ partSize: 10, hangPart: new Set([1]) });
-    const upload = new ChunkedUpload({
-      file: pdfFile(15),
-      projectId: 5,
-      kind: 'pages',
-      transport: server.transport,
-      storage: null,
-      sleep: noWait,
-      concurrency: 1,
-    });
+    const upload = uploadTo(server, { file: pdfFile(15), concurrency: 1 });
     const running = upload.start();
     await vi.waitFor(() => expect(upload.getSnapshot().sentBytes).toBe(5));
     upload.pause();
@@ -231,15 +185,7 @@ describe('ChunkedUpload', () => {
   it('cancels: the server forgets the session and the browser forgets the file', async () => {
     const server = createFakeUploadServer({ partSize: 10, hangPart: new Set([2]) });
     const storage = memoryStorage();
-    const upload = new ChunkedUpload({
-      file: pdfFile(25),
-      projectId: 5,
-      kind: 'pages',
-      transport: server.transport,
-      storage,
-      sleep: noWait,
-      concurrency: 1,
-    });
+    const upload = uploadTo(server, { storage, concurrency: 1 });
     void upload.start();
     await vi.waitFor(() => expect(upload.getSnapshot().partsDone).toBe(1));
     await upload.cancel();
@@ -258,14 +204,7 @@ describe('ChunkedUpload', () => {
       held.session.parts = held.session.parts.filter((part) => part.partNumber !== 2);
       throw new TransferError('Parts 2 have not been received; send them again.', 409);
     });
-    const upload = new ChunkedUpload({
-      file: pdfFile(25),
-      projectId: 5,
-      kind: 'pages',
-      transport: server.transport,
-      storage: null,
-      sleep: noWait,
-    });
+    const upload = uploadTo(server);
     await upload.start();
     expect(lost).toBe(true);
     expect(upload.getSnapshot().state).toBe('done');
@@ -276,16 +215,7 @@ describe('ChunkedUpload', () => {
   it('measures speed and time left over the last seconds', async () => {
     const server = createFakeUploadServer({ partSize: 10, hangPart: new Set([2]) });
     let now = 0;
-    const upload = new ChunkedUpload({
-      file: pdfFile(40),
-      projectId: 5,
-      kind: 'pages',
-      transport: server.transport,
-      storage: null,
-      sleep: noWait,
-      concurrency: 1,
-      now: () => now,
-    });
+    const upload = uploadTo(server, { file: pdfFile(40), concurrency: 1, now: () => now });
     server.transport.sendPart.mockImplementationOnce(async (_target, body, onProgress) => {
       now = 1_000;
       onProgress(body.size);
@@ -347,16 +277,17 @@ describe('sendPartWithXhr', () => {
     expiresAt: '2099-01-01T00:00:00Z',
   };
   const create = () => new FakeXhr() as unknown as XMLHttpRequest;
+  const send = ({
+    onProgress = () => {},
+    signal = new AbortController().signal,
+  }: {
+    onProgress?: (loaded: number) => void;
+    signal?: AbortSignal;
+  } = {}) => sendPartWithXhr(target, new Blob(['abcd']), onProgress, signal, create);
 
   it('PUTs the part with its headers, reports progress, and answers the ETag', async () => {
     const progress: number[] = [];
-    const sent = sendPartWithXhr(
-      target,
-      new Blob(['abcd']),
-      (loaded) => progress.push(loaded),
-      new AbortController().signal,
-      create,
-    );
+    const sent = send({ onProgress: (loaded) => progress.push(loaded) });
     const xhr = FakeXhr.last;
     expect([xhr.method, xhr.url, xhr.headers]).toEqual(['PUT', target.url, target.headers]);
     xhr.upload.onprogress?.({ loaded: 2 });
@@ -369,22 +300,22 @@ describe('sendPartWithXhr', () => {
   });
 
   it('turns a dropped connection into status 0, and an HTTP error into its status', async () => {
-    const dropped = sendPartWithXhr(target, new Blob(['abcd']), () => {}, new AbortController().signal, create);
+    const dropped = send();
     FakeXhr.last.onerror?.();
     await expect(dropped).rejects.toMatchObject({ status: 0 });
-    const refused = sendPartWithXhr(target, new Blob(['abcd']), () => {}, new AbortController().signal, create);
+    const refused = send();
     FakeXhr.last.status = 503;
     FakeXhr.last.onload?.();
     await expect(refused).rejects.toMatchObject({ status: 503, message: 'Part upload failed (HTTP 503).' });
   });
 
   it('says so when the store hides the ETag (CORS), and stops when aborted', async () => {
-    const hidden = sendPartWithXhr(target, new Blob(['abcd']), () => {}, new AbortController().signal, create);
+    const hidden = send();
     FakeXhr.last.status = 200;
     FakeXhr.last.onload?.();
     await expect(hidden).rejects.toThrow(/ETag/);
     const controller = new AbortController();
-    const aborted = sendPartWithXhr(target, new Blob(['abcd']), () => {}, controller.signal, create);
+    const aborted = send({ signal: controller.signal });
     controller.abort();
     await expect(aborted).rejects.toMatchObject({ name: 'AbortError' });
   });

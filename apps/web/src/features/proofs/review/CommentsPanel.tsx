@@ -1,7 +1,6 @@
 import { proofCommentCreateSchema } from '@colophon/contract';
 import { formatDateTime } from '@colophon/domain';
 import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Textarea, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconMapPin, IconMapPinOff, IconPencil, IconPinned, IconTrash } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
@@ -9,11 +8,11 @@ import { ConfirmDialog } from '../../../components/feedback/ConfirmDialog';
 import { EmptyState } from '../../../components/feedback/QueryState';
 import { FormError } from '../../../components/form/FormError';
 import { useSchemaForm } from '../../../components/form/useSchemaForm';
-import { errorMessage } from '../../../lib/api-client';
 import { type ProofComment, useProofChildMutations } from '../api';
 import { commentNumbers } from '../pins';
 import type { PagePin } from '../viewer/types';
 import classes from './review.module.css';
+import { useConfirmedRemoval } from './useConfirmedRemoval';
 
 const bodySchema = z.object({ body: proofCommentCreateSchema.shape.body });
 
@@ -169,25 +168,13 @@ export function CommentsPanel({
 }) {
   const { remove } = useProofChildMutations(proofId, 'proof_comments');
   const [editing, setEditing] = useState<number | null>(null);
-  const [removing, setRemoving] = useState<ProofComment | null>(null);
+  const { removing, askToRemove, dialog } = useConfirmedRemoval<ProofComment>(remove, () => 'The comment is removed.');
   const numbers = commentNumbers(comments);
   const refs = useRef(new Map<number, HTMLElement>());
 
   useEffect(() => {
     if (selectedCommentId !== null) refs.current.get(selectedCommentId)?.scrollIntoView({ block: 'nearest' });
   }, [selectedCommentId]);
-
-  const confirmRemove = async () => {
-    if (!removing) return;
-    try {
-      await remove.mutateAsync(removing.id);
-      notifications.show({ color: 'green', title: 'Removed', message: 'The comment is removed.' });
-    } catch (error) {
-      notifications.show({ color: 'red', title: 'Not removed', message: errorMessage(error) });
-    } finally {
-      setRemoving(null);
-    }
-  };
 
   return (
     <Stack gap="md">
@@ -241,7 +228,7 @@ export function CommentsPanel({
                           color="red"
                           size="sm"
                           aria-label={`Remove comment ${number}`}
-                          onClick={() => setRemoving(comment)}
+                          onClick={() => askToRemove(comment)}
                         >
                           <IconTrash size={14} />
                         </ActionIcon>
@@ -283,14 +270,7 @@ export function CommentsPanel({
           onClearPin={onClearPin}
         />
       ) : null}
-      <ConfirmDialog
-        opened={removing !== null}
-        title="Remove comment"
-        confirmLabel="Remove"
-        loading={remove.isPending}
-        onClose={() => setRemoving(null)}
-        onConfirm={() => void confirmRemove()}
-      >
+      <ConfirmDialog {...dialog} title="Remove comment" confirmLabel="Remove">
         {`Comment ${removing ? numbers.get(removing.id) : ''} will be removed for everyone.`}
       </ConfirmDialog>
     </Stack>

@@ -1,16 +1,15 @@
 import { proofCommentInternalCreateSchema } from '@colophon/contract';
 import { formatDateTime } from '@colophon/domain';
 import { ActionIcon, Button, Group, Paper, Stack, Text, Textarea, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconPencil, IconTrash } from '@tabler/icons-react';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/feedback/ConfirmDialog';
 import { EmptyState } from '../../../components/feedback/QueryState';
 import { FormError } from '../../../components/form/FormError';
 import { useSchemaForm } from '../../../components/form/useSchemaForm';
-import { errorMessage } from '../../../lib/api-client';
 import { type ProofInternalComment, useProofChildMutations } from '../api';
 import { type Author, isOwn } from './CommentsPanel';
+import { useConfirmedRemoval } from './useConfirmedRemoval';
 
 function InternalCommentForm({
   proofId,
@@ -73,19 +72,10 @@ export function InternalCommentsPanel({
 }) {
   const { remove } = useProofChildMutations(proofId, 'proof_comment_internals');
   const [editing, setEditing] = useState<number | null>(null);
-  const [removing, setRemoving] = useState<ProofInternalComment | null>(null);
-
-  const confirmRemove = async () => {
-    if (!removing) return;
-    try {
-      await remove.mutateAsync(removing.id);
-      notifications.show({ color: 'green', title: 'Removed', message: 'The internal comment is removed.' });
-    } catch (error) {
-      notifications.show({ color: 'red', title: 'Not removed', message: errorMessage(error) });
-    } finally {
-      setRemoving(null);
-    }
-  };
+  const { askToRemove, dialog } = useConfirmedRemoval<ProofInternalComment>(
+    remove,
+    () => 'The internal comment is removed.',
+  );
 
   return (
     <Stack gap="md">
@@ -125,7 +115,7 @@ export function InternalCommentsPanel({
                       color="red"
                       size="sm"
                       aria-label="Remove internal comment"
-                      onClick={() => setRemoving(comment)}
+                      onClick={() => askToRemove(comment)}
                     >
                       <IconTrash size={14} />
                     </ActionIcon>
@@ -144,14 +134,7 @@ export function InternalCommentsPanel({
         ))}
       </Stack>
       <InternalCommentForm proofId={proofId} editing={null} onDone={() => undefined} />
-      <ConfirmDialog
-        opened={removing !== null}
-        title="Remove internal comment"
-        confirmLabel="Remove"
-        loading={remove.isPending}
-        onClose={() => setRemoving(null)}
-        onConfirm={() => void confirmRemove()}
-      >
+      <ConfirmDialog {...dialog} title="Remove internal comment" confirmLabel="Remove">
         The internal comment will be removed for all staff.
       </ConfirmDialog>
     </Stack>

@@ -8,6 +8,7 @@ import { ConfirmDialog } from '../../../components/feedback/ConfirmDialog';
 import { EmptyState } from '../../../components/feedback/QueryState';
 import { errorMessage } from '../../../lib/api-client';
 import { type ProofReviewer, useProofChildMutations, useReviewerCandidates } from '../api';
+import { useConfirmedRemoval } from './useConfirmedRemoval';
 
 /** A reviewer's own verdict is a proof status; none yet is "Undecided". */
 const UNDECIDED = 'undecided';
@@ -85,7 +86,10 @@ export function ReviewersPanel({
   canPickUsers: boolean;
 }) {
   const { update, remove } = useProofChildMutations(proofId, 'proof_reviewers');
-  const [removing, setRemoving] = useState<ProofReviewer | null>(null);
+  const { removing, askToRemove, dialog } = useConfirmedRemoval<ProofReviewer>(
+    remove,
+    (reviewer) => `${reviewer.userName ?? 'The reviewer'} is no longer a reviewer.`,
+  );
 
   const setVerdict = async (reviewer: ProofReviewer, value: string | null) => {
     const status = value === null || value === UNDECIDED ? null : Number(value);
@@ -93,22 +97,6 @@ export function ReviewersPanel({
       await update.mutateAsync({ childId: reviewer.id, body: { status } });
     } catch (error) {
       notifications.show({ color: 'red', title: 'Verdict not saved', message: errorMessage(error) });
-    }
-  };
-
-  const confirmRemove = async () => {
-    if (!removing) return;
-    try {
-      await remove.mutateAsync(removing.id);
-      notifications.show({
-        color: 'green',
-        title: 'Removed',
-        message: `${removing.userName ?? 'The reviewer'} is no longer a reviewer.`,
-      });
-    } catch (error) {
-      notifications.show({ color: 'red', title: 'Not removed', message: errorMessage(error) });
-    } finally {
-      setRemoving(null);
     }
   };
 
@@ -142,7 +130,7 @@ export function ReviewersPanel({
                         variant="subtle"
                         color="red"
                         aria-label={`Remove reviewer ${name}`}
-                        onClick={() => setRemoving(reviewer)}
+                        onClick={() => askToRemove(reviewer)}
                       >
                         <IconTrash size={16} />
                       </ActionIcon>
@@ -162,14 +150,7 @@ export function ReviewersPanel({
       {canWrite && canPickUsers ? (
         <AddReviewer proofId={proofId} excludeIds={reviewers.map((reviewer) => reviewer.userId)} />
       ) : null}
-      <ConfirmDialog
-        opened={removing !== null}
-        title="Remove reviewer"
-        confirmLabel="Remove"
-        loading={remove.isPending}
-        onClose={() => setRemoving(null)}
-        onConfirm={() => void confirmRemove()}
-      >
+      <ConfirmDialog {...dialog} title="Remove reviewer" confirmLabel="Remove">
         {`${removing?.userName ?? 'This person'} will no longer be asked to review this proof.`}
       </ConfirmDialog>
     </Stack>
