@@ -9,8 +9,8 @@ import {
 } from '@colophon/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProofWorkers, type ProofWorkers, uploadHandler } from '../src/modules/proofs/workers';
-import { createPagePool } from '../src/proof-pipeline';
+import { createProofWorkers, type ProofWorkers, proofHandler, uploadHandler } from '../src/modules/proofs/workers';
+import { createPagePool, type PagePool } from '../src/proof-pipeline';
 import { makeBook } from '../src/proof-pipeline/fixtures/make-book';
 import { claim, getJob } from '../src/queue';
 import { ADVISER, createTestApp, type TestApp } from './harness';
@@ -47,6 +47,13 @@ async function uploadBook(bytes: Uint8Array): Promise<number> {
 
 const proofOfJob = async (jobId: number) =>
   (await t.handle.db.select().from(proofs).where(eq(proofs.uploadJobId, jobId)))[0]!;
+const raisedFor = async (typeNotification: number) =>
+  (
+    await t.handle.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.projectId, projectId), eq(notifications.typeNotification, typeNotification)))
+  ).length;
 
 beforeAll(async () => {
   t = await createTestApp();
@@ -159,20 +166,43 @@ describe('the upload and proof workers', () => {
     expect((await t.handle.db.select().from(proofs).where(eq(proofs.uploadJobId, jobId))).length).toBe(1);
   }, 60_000);
 
-  it('marks the proof failed and raises 24 Processor Error when its file is gone on the last attempt', async () => {
+  it('raises 23 No Files Uploaded at once, without retries, when the proof’s file is gone', async () => {
     const [proof] = await t.handle.db
       .insert(proofs)
       .values({ projectId, status: 1, internalStatus: 1, fileKey: 'uploads/00000000-0000-4000-8000-000000000000.pdf' })
       .returning();
-    await t.handle.db.insert(queueProofs).values({ payload: { proofId: proof!.id }, maxAttempts: 1 });
+    const [job] = await t.handle.db
+      .insert(queueProofs)
+      .values({ payload: { proofId: proof!.id }, maxAttempts: 5 })
+      .returning();
     await workers.proofs.drain();
     const [failed] = await t.handle.db.select().from(proofs).where(eq(proofs.id, proof!.id));
     expect(failed).toMatchObject({ processingStatus: 3 });
     expect(failed!.processingError).toMatch(/not in the file store/);
-    const raised = await t.handle.db
-      .select()
-      .from(notifications)
-      .where(and(eq(notifications.projectId, projectId), eq(notifications.typeNotification, 24)));
-    expect(raised.length).toBe(1);
+    expect(await getJob(t.handle.db, 'proofs', job!.id)).toMatchObject({ status: 3, attempts: 1 });
+    expect(await raisedFor(23)).toBe(1);
   });
+
+  it('marks the proof failed and raises 24 Processor Error when the last attempt fails', async () => {
+    const jobId = await uploadBook(await makeBook({ bookType: 1, sizeCode: 8, pageCount: 8, photoPpi: 240 }));
+    await workers.uploads.drain();
+    const proof = await proofOfJob(jobId);
+    const before = await raisedFor(24);
+    // The page workers crash on every page: what a broken renderer looks like to the handler.
+    const crashingPool: PagePool = {
+      size: 1,
+      run: async () => {
+        throw new Error('page worker exited (code 1)');
+      },
+      close: async () => {},
+    };
+    const job = await claim(t.handle.db, 'proofs', 'test-worker', 30_000);
+    expect((job!.payload as { proofId: number }).proofId).toBe(proof.id);
+    const context = { signal: new AbortController().signal, heartbeat: async () => {} };
+    const handler = proofHandler(t.app.services, crashingPool);
+    await expect(handler({ ...job!, attempts: job!.maxAttempts } as never, context)).rejects.toThrow(/page worker/);
+    const [failed] = await t.handle.db.select().from(proofs).where(eq(proofs.id, proof.id));
+    expect(failed).toMatchObject({ processingStatus: 3, processingError: 'page worker exited (code 1)' });
+    expect(await raisedFor(24)).toBe(before + 1);
+  }, 60_000);
 });

@@ -1,7 +1,13 @@
 import { projects, proofFindings, proofInternalActions, proofs, queueProofs } from '@colophon/db';
 import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Services } from '../../context';
-import { createPagePool, type PagePool, processProof, proofImageKeys } from '../../proof-pipeline';
+import {
+  createPagePool,
+  type PagePool,
+  ProofFileMissingError,
+  processProof,
+  proofImageKeys,
+} from '../../proof-pipeline';
 import { type ClaimedJob, enqueue, errorMessage, type JobHandler, PermanentJobError, QueueWorker } from '../../queue';
 import { notify } from '../notifications/notify';
 import type { UploadJobPayload } from '../uploads/routes';
@@ -9,6 +15,7 @@ import { createEpubWorker, enqueueEpub } from './epub';
 
 /** Notification types of part 3 the workers raise. */
 const PROOF_READY = 1;
+const NO_FILES_UPLOADED = 23;
 const PROCESSOR_ERROR = 24;
 
 export interface ProofJobPayload {
@@ -76,7 +83,8 @@ export function uploadHandler(services: WorkerServices): JobHandler<UploadJobPay
  * `queue_proofs`: preflight and page images through `processProof` (one long-lived page pool), the
  * findings (replaced as a whole, so a rerun overwrites), the manifest key and summary on the proof,
  * then the notifications: 1 Proof Ready and 110 when it passed, else the error types of its findings;
- * 24 Processor Error when the last attempt fails. Notifications are raised by the run that first
+ * 23 No Files Uploaded at once when the proof's file is missing, 24 Processor Error when the last
+ * attempt fails otherwise. Notifications are raised by the run that first
  * marks the proof processed (`processed_at` null → set), so a rerun does not raise them twice.
  */
 export function proofHandler(
@@ -93,7 +101,11 @@ export function proofHandler(
       .where(eq(proofs.id, proofId));
     if (!row) throw new PermanentJobError(`Proof ${proofId} does not exist.`);
     const { proof, project } = row;
-    if (!proof.fileKey) throw new PermanentJobError(`Proof ${proofId} has no file.`);
+    if (!proof.fileKey) {
+      const message = 'No file was uploaded for this proof.';
+      await recordFailure(services, proofId, project, message, NO_FILES_UPLOADED);
+      throw new PermanentJobError(message);
+    }
     try {
       await db.update(proofs).set({ processingStatus: 1, updatedAt: new Date() }).where(eq(proofs.id, proofId));
       const result = await processProof({
@@ -161,7 +173,14 @@ export function proofHandler(
       }
       return { proofId, passed: result.summary.passed };
     } catch (error) {
-      if (isLastAttempt(job, error) && !context.signal.aborted) await recordFailure(services, proofId, project, error);
+      // A file missing from the store does not come back: no retries, and the school is told to upload.
+      if (error instanceof ProofFileMissingError) {
+        await recordFailure(services, proofId, project, error.message, NO_FILES_UPLOADED);
+        throw new PermanentJobError(error.message);
+      }
+      if (isLastAttempt(job, error) && !context.signal.aborted) {
+        await recordFailure(services, proofId, project, errorMessage(error), PROCESSOR_ERROR);
+      }
       throw error;
     }
   };
@@ -175,13 +194,14 @@ function summaryText(summary: { errors: number; warnings: number; pagesWithError
 const isLastAttempt = (job: ClaimedJob, error: unknown) =>
   error instanceof PermanentJobError || job.attempts >= job.maxAttempts;
 
+/** The proof is marked failed with its reason, once, and the school gets 23 or 24. */
 async function recordFailure(
   services: WorkerServices,
   proofId: number,
   project: typeof projects.$inferSelect,
-  error: unknown,
+  message: string,
+  typeNotification: typeof NO_FILES_UPLOADED | typeof PROCESSOR_ERROR,
 ) {
-  const message = errorMessage(error);
   const marked = await services.db
     .update(proofs)
     .set({ processingStatus: 3, processingError: message, updatedAt: new Date() })
@@ -194,7 +214,7 @@ async function recordFailure(
     projectId: project.id,
     projectName: project.name,
     typeBook: project.typeBook,
-    typeNotification: PROCESSOR_ERROR,
+    typeNotification,
     errorMessage: message,
   });
 }
