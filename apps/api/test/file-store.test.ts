@@ -6,6 +6,7 @@ import { Readable } from 'node:stream';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { attachmentDisposition } from '../src/integrations/files/content-disposition';
 import {
   createLocalFileStore,
   type FileStore,
@@ -149,6 +150,19 @@ describe('the local file store', () => {
     expect(files.uploadOrigin).toBeNull();
   });
 
+  it('signs a download name with the key: the same link renamed is refused', () => {
+    const url = new URL(
+      files.signedUrl('proofs/1/book.epub', 60, { downloadName: 'Lincoln round 2.epub' }),
+      'http://x',
+    );
+    expect(url.searchParams.get('download')).toBe('Lincoln round 2.epub');
+    const expires = Number(url.searchParams.get('expires'));
+    const signature = url.searchParams.get('signature')!;
+    expect(files.verify('proofs/1/book.epub', expires, signature, 'Lincoln round 2.epub')).toBe(true);
+    expect(files.verify('proofs/1/book.epub', expires, signature, 'other.epub')).toBe(false);
+    expect(files.verify('proofs/1/book.epub', expires, signature)).toBe(false);
+  });
+
   it('signs part URLs that bind the key, the part, the size and the expiry', async () => {
     const key = 'uploads/00000000-0000-4000-8000-000000000002.pdf';
     const target = await files.multipart.presignPart(key, null, 2, { size: 100, expiresInSeconds: 60 });
@@ -232,6 +246,23 @@ describe('the S3 file store, against s3rver', () => {
       return { at: `${parsed.origin}${parsed.pathname}`, query: [...parsed.searchParams].sort() };
     };
     expect(sorted(ours)).toEqual(sorted(fromSdk));
+
+    // With a download name: the SDK's ResponseContentDisposition, parameter for parameter.
+    const disposition = attachmentDisposition('Ümlaut "book" 2026.epub');
+    const namedFromSdk = await getSignedUrl(
+      client,
+      new GetObjectCommand({ Bucket: 'colophon-test', Key: 'covers/a.webp', ResponseContentDisposition: disposition }),
+      { signingDate, expiresIn: 7200 },
+    );
+    const namedOurs = presignGetUrl({
+      objectUrl: new URL(`${s3.settings.endpoint}/colophon-test/covers/a.webp`),
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER', sessionToken: 'session-token' },
+      signingDate,
+      expiresInSeconds: 7200,
+      contentDisposition: disposition,
+    });
+    expect(sorted(namedOurs)).toEqual(sorted(namedFromSdk));
 
     const url = files.signedUrl('covers/a.webp', 3600);
     expect(url).toBe(files.signedUrl('covers/a.webp', 3600));

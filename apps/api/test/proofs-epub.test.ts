@@ -269,6 +269,13 @@ describe('GET /api/proofs/:id/epub_link', () => {
     expect(new Date(link.expiresAt).getTime()).toBeGreaterThan(Date.now() + 55 * 60_000);
     const download = await t.call({ method: 'GET', url: link.url });
     expect(download.statusCode).toBe(200);
+    // The name travels in the signed link, so a bucket on another origin saves it under it too.
+    expect(download.headers['content-disposition']).toBe(
+      `attachment; filename="${link.fileName}"; filename*=UTF-8''${encodeURIComponent(link.fileName)}`,
+    );
+    const renamed = new URL(link.url, 'http://x');
+    renamed.searchParams.set('download', 'other.epub');
+    expect((await t.call({ method: 'GET', url: `${renamed.pathname}${renamed.search}` })).statusCode).toBe(403);
     const body = download.rawPayload;
     expect(body.subarray(0, 4).equals(Buffer.from([0x50, 0x4b, 0x03, 0x04]))).toBe(true);
     expect(Object.keys(unzipSync(new Uint8Array(body)))).toContain('EPUB/package.opf');

@@ -50,6 +50,10 @@ export interface MultipartUploads {
   abort(key: string, uploadId: string | null): Promise<void>;
 }
 
+export interface SignedUrlOptions {
+  downloadName?: string;
+}
+
 interface FileStoreBase {
   /** 'local' for the server's disk; the S3 bucket's name otherwise. */
   readonly bucket: string;
@@ -57,9 +61,12 @@ interface FileStoreBase {
   readonly uploadOrigin: string | null;
   put(key: string, body: Buffer, contentType: string): Promise<void>;
   get(key: string): Promise<Buffer | null>;
-  /** A URL that opens the file until it expires. */
-  signedUrl(key: string, expiresInSeconds?: number): string;
-  verify(key: string, expires: number, signature: string): boolean;
+  /**
+   * A URL that opens the file until it expires; with a `downloadName` the browser saves it under that
+   * name (a download link on another origin cannot name the file itself).
+   */
+  signedUrl(key: string, expiresInSeconds?: number, options?: SignedUrlOptions): string;
+  verify(key: string, expires: number, signature: string, downloadName?: string): boolean;
   /** Stores a stream of unknown length without holding it in memory; nothing is stored if it fails. */
   putStream(
     key: string,
@@ -140,8 +147,12 @@ const KEY_PATTERN = /^[a-z0-9][a-z0-9/_.-]{0,300}$/;
 const PART_FILE = /^(\d+)\.([0-9a-f]{32})\.part$/;
 
 export function createLocalFileStore(root: string, secret: Uint8Array): LocalFileStore {
-  const sign = (key: string, expires: number) =>
-    createHmac('sha256', secret).update(`${key}\n${expires}`).digest('base64url');
+  // A download name is signed with the key, so a link cannot be renamed; without one the text signed
+  // is what it always was, and links already handed out stay valid.
+  const sign = (key: string, expires: number, downloadName?: string) =>
+    createHmac('sha256', secret)
+      .update(downloadName === undefined ? `${key}\n${expires}` : `${key}\n${expires}\n${downloadName}`)
+      .digest('base64url');
   const pathOf = (key: string) => {
     if (!KEY_PATTERN.test(key) || key.includes('..')) throw new Error(`Invalid file key ${key}`);
     const full = normalize(join(root, key));
@@ -203,14 +214,16 @@ export function createLocalFileStore(root: string, secret: Uint8Array): LocalFil
         return null;
       }
     },
-    signedUrl(key, expiresInSeconds = 3600) {
+    signedUrl(key, expiresInSeconds = 3600, options = {}) {
       // Rounded to the hour so the same file keeps the same URL for a while (browser caching).
       const expires = Math.ceil((Date.now() / 1000 + expiresInSeconds) / 3600) * 3600;
-      return `/api/files/signed/${key}?expires=${expires}&signature=${sign(key, expires)}`;
+      const { downloadName } = options;
+      const download = downloadName === undefined ? '' : `&download=${encodeURIComponent(downloadName)}`;
+      return `/api/files/signed/${key}?expires=${expires}${download}&signature=${sign(key, expires, downloadName)}`;
     },
-    verify(key, expires, signature) {
+    verify(key, expires, signature, downloadName) {
       if (!Number.isFinite(expires) || expires * 1000 < Date.now()) return false;
-      const expected = Buffer.from(sign(key, expires));
+      const expected = Buffer.from(sign(key, expires, downloadName));
       const given = Buffer.from(signature);
       return expected.length === given.length && timingSafeEqual(expected, given);
     },

@@ -14,6 +14,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Settings } from '../../config';
+import { attachmentDisposition } from './content-disposition';
 import { FileTooLargeError, MissingPartsError, type S3FileStore, type StoredPart } from './file-store';
 import { encodeKeyPath, presignGetUrl, type SigningCredentials } from './sigv4-presign';
 
@@ -117,7 +118,7 @@ export async function createS3FileStore(settings: S3Settings): Promise<S3FileSto
         throw error;
       }
     },
-    signedUrl(key, expiresInSeconds = 3600) {
+    signedUrl(key, expiresInSeconds = 3600, options = {}) {
       // Signed at the start of the hour (or when the credentials came, if later) so the same file
       // keeps the same URL for a while and the browser's cache works, as on disk.
       const { credentials, fetchedAt } = credentialsNow();
@@ -131,6 +132,9 @@ export async function createS3FileStore(settings: S3Settings): Promise<S3FileSto
         credentials,
         signingDate: new Date(signedAt),
         expiresInSeconds: expiresIn,
+        ...(options.downloadName === undefined
+          ? {}
+          : { contentDisposition: attachmentDisposition(options.downloadName) }),
       });
     },
     // Reads go to the bucket through presigned URLs; the API's own signed route serves the disk only.

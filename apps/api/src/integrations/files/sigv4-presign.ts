@@ -13,6 +13,8 @@ export interface PresignGetInput {
   credentials: SigningCredentials;
   signingDate: Date;
   expiresInSeconds: number;
+  /** S3 answers with this Content-Disposition (`response-content-disposition`, signed with the rest). */
+  contentDisposition?: string;
 }
 
 /** RFC 3986 encoding, as Signature Version 4 wants it (encodeURIComponent leaves !'()* alone). */
@@ -35,7 +37,7 @@ const amzDate = (date: Date) =>
  * two for the same instant. Query-string Signature Version 4, unsigned payload, only `host` signed.
  */
 export function presignGetUrl(input: PresignGetInput): string {
-  const { objectUrl, region, credentials, signingDate, expiresInSeconds } = input;
+  const { objectUrl, region, credentials, signingDate, expiresInSeconds, contentDisposition } = input;
   const datetime = amzDate(signingDate);
   const scope = `${datetime.slice(0, 8)}/${region}/s3/aws4_request`;
   const query: Record<string, string> = {
@@ -46,6 +48,7 @@ export function presignGetUrl(input: PresignGetInput): string {
     'X-Amz-Expires': String(Math.max(1, Math.min(604_800, Math.round(expiresInSeconds)))),
     ...(credentials.sessionToken ? { 'X-Amz-Security-Token': credentials.sessionToken } : {}),
     'X-Amz-SignedHeaders': 'host',
+    ...(contentDisposition ? { 'response-content-disposition': contentDisposition } : {}),
     'x-id': 'GetObject',
   };
   const canonicalQuery = Object.keys(query)

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError } from '../../errors';
+import { attachmentDisposition } from '../../integrations/files/content-disposition';
 import { decodeImageUpload } from '../../integrations/files/image-upload';
 import { callerOf } from '../../plugins/authentication';
 import { toSessionUser } from '../auth/session-user';
@@ -72,12 +73,17 @@ export async function registerProfileRoutes(app: FastifyInstance) {
       config: { public: true },
       schema: {
         tags: ['files'],
-        querystring: z.object({ expires: z.coerce.number().int(), signature: z.string().max(200) }),
+        querystring: z.object({
+          expires: z.coerce.number().int(),
+          signature: z.string().max(200),
+          download: z.string().min(1).max(255).optional(),
+        }),
       },
     },
     async (request, reply) => {
       const key = (request.params as { '*': string })['*'];
-      if (!services.files.verify(key, request.query.expires, request.query.signature)) {
+      const { expires, signature, download } = request.query;
+      if (!services.files.verify(key, expires, signature, download)) {
         throw new AppError('forbidden', 'This link has expired or is not valid.');
       }
       // Streamed: a signed link may open a 2 GB book file.
@@ -85,6 +91,7 @@ export async function registerProfileRoutes(app: FastifyInstance) {
       const body = size ? await services.files.getStream(key) : null;
       if (!body || !size) throw new AppError('not_found', 'This file no longer exists.');
       const extension = key.split('.').pop() ?? '';
+      if (download !== undefined) reply.header('content-disposition', attachmentDisposition(download));
       return reply
         .type(contentTypes[extension] ?? 'application/octet-stream')
         .header('content-length', size.size)

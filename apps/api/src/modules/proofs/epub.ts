@@ -222,13 +222,14 @@ export async function registerEpubRoutes(app: FastifyInstance) {
           );
         throw new AppError('conflict', EPUB_PREPARING_DETAIL);
       }
-      const url = services.files.signedUrl(row.epubKey, EPUB_URL_TTL_SECONDS);
+      const fileName = `${fileNameSafe(`${item.projectName}${row.kind === 'cover' ? ' cover' : ''} round ${row.roundNumber}`)}.epub`;
+      const url = services.files.signedUrl(row.epubKey, EPUB_URL_TTL_SECONDS, { downloadName: fileName });
       // The local store's URL names its expiry; for another store, at least the time asked for.
       const expires = Number(new URL(url, 'http://localhost').searchParams.get('expires'));
       const expiresAt = Number.isFinite(expires) && expires > 0 ? new Date(expires * 1000) : null;
       return {
         url,
-        fileName: `${fileNameSafe(`${item.projectName}${row.kind === 'cover' ? ' cover' : ''} round ${row.roundNumber}`)}.epub`,
+        fileName,
         expiresAt: (expiresAt ?? new Date(Date.now() + EPUB_URL_TTL_SECONDS * 1000)).toISOString(),
       };
     },

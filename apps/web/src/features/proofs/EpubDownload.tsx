@@ -23,7 +23,10 @@ const isNotReady = (error: unknown) => isApiError(error) && error.status === 409
 const isPreparing = (error: unknown) =>
   isNotReady(error) && isApiError(error) && error.detail === EPUB_PREPARING_DETAIL;
 
-/** Saves the file: a same-origin link with `download` keeps the book's own file name. */
+/**
+ * Saves the file under the book's own name: the link carries it as Content-Disposition (which also
+ * works from the S3 bucket's origin, where the `download` attribute is ignored).
+ */
 function startDownload(link: EpubLink) {
   const anchor = document.createElement('a');
   anchor.href = link.url;
