@@ -15,6 +15,8 @@ export const errorStatus = {
   gone: 410,
   payload_too_large: 413,
   too_many_requests: 429,
+  /** An outside service (layout software, an automation) refused or failed; nothing changed here. */
+  integration_failed: 502,
 } as const;
 export type ErrorCode = keyof typeof errorStatus;
 

@@ -13,8 +13,8 @@ import { and, desc, eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { SignedEndpoints } from '../src/config';
+import { verifySignature } from '../src/integrations/http/signed-http';
 import { createHttpProofSoftware, IntegrationError } from '../src/integrations/proof-software';
-import { verifySignature } from '../src/integrations/proof-software/signed-http';
 import { makeCover } from '../src/proof-pipeline/fixtures/make-book';
 import { ADVISER, createTestApp, OWNER, SUPER, type TestApp, VOLUNTEER } from './harness';
 import { type AccountProject, insertProof, projectOf } from './proof-fixtures';
@@ -321,6 +321,14 @@ describe('the signed HTTP adapter, against a real local service', () => {
     expect(failed.body).not.toContain(baseUrl);
     expect((await proofRow(refused.id)).status).toBe(1);
     expect(await softwareActionsOf(refused.id)).toHaveLength(0);
+    // Staff see in the proof's history that the attempt was made and why it failed.
+    const history = await t.handle.db
+      .select()
+      .from(proofInternalActions)
+      .where(eq(proofInternalActions.proofId, refused.id));
+    expect(history.map((row) => [row.action, row.note])).toEqual([
+      ['reject in Layout Software B failed', 'Layout Software B refused the request (HTTP 500): internal.'],
+    ]);
 
     answer = () => ({ status: 200, body: { id: 98_765 } });
     const done = await post('/api/proofs/layout-software-b/reject', ADVISER, { id: refused.id });

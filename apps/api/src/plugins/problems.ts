@@ -48,6 +48,7 @@ const titles: Record<number, string> = {
   413: 'Payload Too Large',
   415: 'Unsupported Media Type',
   429: 'Too Many Requests',
+  502: 'Bad Gateway',
 };
 
 /** Unknown API paths get a problem; with the web app built, other GETs get its index.html. */

@@ -1,6 +1,6 @@
 import type { Db } from '@colophon/db';
 import { proofAutomation } from '@colophon/domain';
-import { IntegrationError, referenceOf, signedPost } from '../proof-software/signed-http';
+import { IntegrationError, referenceOf, signedPost } from '../http/signed-http';
 import type { ProofAutomationAdapter } from './adapter';
 import { recordAutomationSend } from './record';
 

@@ -1,4 +1,5 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { AppError } from '../../errors';
 
 /**
  * The one way Colophon calls an outside service that has no SDK of its own: a JSON POST signed with
@@ -10,14 +11,14 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 export const SIGNATURE_HEADER = 'x-colophon-signature';
 export const IDEMPOTENCY_HEADER = 'idempotency-key';
 
-/** A call to an outside service that did not succeed. */
-export class IntegrationError extends Error {
+/** A call to an outside service that did not succeed: the API answers 502 with the message. */
+export class IntegrationError extends AppError {
   constructor(
     /** The service as people know it ("Layout Software B"). */
     readonly service: string,
     message: string,
   ) {
-    super(message);
+    super('integration_failed', message);
     this.name = 'IntegrationError';
   }
 }

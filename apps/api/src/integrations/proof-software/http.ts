@@ -1,8 +1,8 @@
 import type { Db } from '@colophon/db';
 import { softwareType } from '@colophon/domain';
+import { referenceOf, signedPost } from '../http/signed-http';
 import type { ProofSoftwareAdapter, ProofSoftwareRequest } from './adapter';
 import { recordSoftwareAction } from './record';
-import { referenceOf, signedPost } from './signed-http';
 
 export interface HttpProofSoftwareOptions {
   software: number;

@@ -4,6 +4,7 @@ import type { ProofSoftwareAdapter } from './adapter';
 import { createHttpProofSoftware } from './http';
 import { createOfflineProofSoftware } from './offline';
 
+export { IntegrationError } from '../http/signed-http';
 export type {
   ProofSoftwareActionRecord,
   ProofSoftwareAdapter,
@@ -13,7 +14,6 @@ export type {
 } from './adapter';
 export { createHttpProofSoftware } from './http';
 export { createOfflineProofSoftware } from './offline';
-export { IntegrationError } from './signed-http';
 
 /**
  * The adapter for one software code: the signed HTTP adapter when PROOF_SOFTWARE_ENDPOINTS names a

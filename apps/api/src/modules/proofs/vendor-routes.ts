@@ -25,7 +25,7 @@ import {
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { requestContext } from '../../engine/resource';
+import { type ResourceContext, requestContext } from '../../engine/resource';
 import { AppError, invalidField } from '../../errors';
 import { type ProofAutomationSendRecord, proofAutomationAdapterFor } from '../../integrations/automation';
 import {
@@ -34,7 +34,6 @@ import {
   type ProofSoftwareRequest,
   proofSoftwareAdapterFor,
 } from '../../integrations/proof-software';
-import { sendProblem } from '../../plugins/problems';
 import { assertNeedsReview, rejectProof, type VisibleProof } from './decisions';
 import { recordAction, visibleProof } from './query';
 
@@ -71,9 +70,20 @@ function softwareTaking(call: ProofSoftwareCall, slug: string): number {
   );
 }
 
-/** An outside service failed: 502 with its reason in words, and nothing changed here. */
-const badGateway = (reply: FastifyReply, error: IntegrationError) =>
-  sendProblem(reply, 502, 'Bad Gateway', error.message, { code: 'integration_failed' });
+/**
+ * An outside service failed: the proof's history keeps the attempt (staff see why a cancel or a send
+ * did not happen), and the error goes on as a 502 with its reason in words. Nothing else changes.
+ */
+async function recordFailedCall(
+  context: ResourceContext,
+  proofId: number,
+  userId: number,
+  what: string,
+  error: unknown,
+): Promise<never> {
+  if (error instanceof IntegrationError) await recordAction(context, proofId, userId, `${what} failed`, error.message);
+  throw error;
+}
 
 export async function registerProofVendorRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -127,6 +137,7 @@ export async function registerProofVendorRoutes(app: FastifyInstance) {
       },
       user: { id: user.id, email: user.email, firstName: user.firstName, lastName: user.lastName },
     };
+    const label = softwareType.label(software);
     let action: ProofSoftwareActionRecord;
     try {
       action =
@@ -134,10 +145,14 @@ export async function registerProofVendorRoutes(app: FastifyInstance) {
           ? await adapter.cancelProof({ ...asked, reason: reason ?? '' })
           : await adapter.rejectProof({ ...asked, reason });
     } catch (error) {
-      if (error instanceof IntegrationError) return badGateway(reply, error);
-      throw error;
+      return recordFailedCall(
+        context,
+        proof.row.id,
+        user.id,
+        `${call === 'cancel' ? 'cancel' : 'reject'} in ${label}`,
+        error,
+      );
     }
-    const label = softwareType.label(software);
     const item = await rejectProof(services, context, proof, {
       reason,
       action: `${call === 'cancel' ? 'cancelled' : 'rejected'} in ${label}`,
@@ -233,8 +248,7 @@ export async function registerProofVendorRoutes(app: FastifyInstance) {
           },
         });
       } catch (error) {
-        if (error instanceof IntegrationError) return badGateway(reply, error);
-        throw error;
+        return recordFailedCall(context, row.id, user.id, `send to ${label}`, error);
       }
       await recordAction(context, row.id, user.id, `sent to ${label}`, note);
       return reply.status(201).send({
