@@ -132,6 +132,22 @@ describe.skipIf(once)('proof pages and processing', () => {
     expect(await files.get('proofs/bad/manifest.json')).toBeNull();
   });
 
+  it('draws a page to the same bytes in a fresh page worker as in one that has drawn books before', async () => {
+    // A pool of its own, so its one worker meets this book first; the shared pool has drawn others.
+    const fresh = createPagePool({ size: 1 });
+    try {
+      const first = await renderPages(clean, { files, proofId: 'fresh', pool: fresh });
+      const warmed = await renderPages(clean, { files, proofId: 'warmed', pool });
+      for (const [index, page] of first.manifest.pages.entries()) {
+        const ours = await files.get(page.viewer!.key);
+        const theirs = await files.get(warmed.manifest.pages[index]!.viewer!.key);
+        expect(ours!.equals(theirs!), `page ${page.page}`).toBe(true);
+      }
+    } finally {
+      await fresh.close();
+    }
+  });
+
   it('makes and closes a pool of its own when none is given', async () => {
     const result = await processProof({ bytes: clean, spec, proofId: 'own-pool', files, render: { viewerWidth: 400 } });
     expect(result.manifest?.pages[0]?.viewer).toMatchObject({ width: 400 });

@@ -21,7 +21,8 @@ import sharp from 'sharp';
  * PDF semantics are kept: the components are the stored values (libjpeg inverts Adobe CMYK on read,
  * as image files expect; a PDF reader does not, a Decode array does that), ICC profiles embedded in
  * the JPEG are ignored (the PDF's colour space governs), and the CMYK → RGB conversion is pdf.js's
- * (tabulated at 64 levels per ink once a thread has converted 4 megapixels: 48 MB, built in ~1 s).
+ * (tabulated at 64 levels per ink, within 4 levels of it, at a thread's first CMYK photo: 64 MB, built
+ * in under a second; used for every photo after, so a page is drawn the same by any worker).
  */
 
 const ANCHOR = 'class JpegStream extends DecodeStream {';
@@ -52,7 +53,6 @@ const CALL_PATCH = `          this.image.colophonCanRgba = true;
 `;
 const PATCH = `
   static #cmykLut = null;
-  static #cmykPixels = 0;
   static #invert(data) {
     if (data.byteOffset % 4 === 0 && data.length % 4 === 0) {
       const words = new Uint32Array(data.buffer, data.byteOffset, data.length / 4);
@@ -89,8 +89,9 @@ const PATCH = `
   }
   static #cmykToRgba(data, inverted, out, count) {
     const cs = ColorSpaceUtils.cmyk;
-    JpegStream.#cmykPixels += count;
-    if (!(cs instanceof DeviceCmykCS) || (!JpegStream.#cmykLut && JpegStream.#cmykPixels < 4e6)) {
+    // The table from the first CMYK photo on: a page must come out the same whichever worker draws
+    // it, and however many photos that worker drew before (round comparison relies on it).
+    if (!(cs instanceof DeviceCmykCS)) {
       if (inverted) JpegStream.#invert(data);
       cs.getRgbBuffer(data, 0, count, out, 0, 8, 1);
       for (let i = 3; i < out.length; i += 4) out[i] = 255;

@@ -23,9 +23,10 @@ const tags = ['proofs'];
 const CONCURRENCY = 4;
 
 /**
- * Two drawings of the same page can differ by a few levels: the first document a page worker opens
- * decodes its JPEG photos another way than later ones (up to ~14 levels at this width, measured), and
- * a pdf.js or sharp upgrade would do the same. A one-letter change of an 8 pt caption moves a dozen
+ * A page is drawn to the same bytes by any worker, so most unchanged pages match byte for byte. Two
+ * drawings of the same page can still differ by a few levels: a pdf.js or sharp upgrade between the
+ * rounds, or a layout program that re-exports the same photo with other JPEG settings (up to ~14
+ * levels at this width, measured when decoding varied). A one-letter change of an 8 pt caption moves a dozen
  * values by over 64. So pages whose image bytes differ are decoded at this width and called changed
  * only when at least `MIN_CHANGED_VALUES` channel values differ by more than `LEVEL_TOLERANCE`.
  */
