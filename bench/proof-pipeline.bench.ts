@@ -11,10 +11,10 @@
 // Knobs (environment): BENCH_PAGES (200), BENCH_WORKERS (the cores), BENCH_FORMAT and
 // BENCH_THUMB_FORMAT (webp | jpeg: the viewer image's and the thumbnail's),
 // BENCH_QUALITY, BENCH_EFFORT (WebP 0–6), BENCH_VIEWER_WIDTH (1600), BENCH_THUMB_WIDTH (200),
-// BENCH_PPI (300). The book is cached in $TMPDIR/colophon-bench (BENCH_REGENERATE=1 makes it again).
+// BENCH_PPI (300), BENCH_POPPLER=0 (no poppler runs). The book is cached in $TMPDIR/colophon-bench (BENCH_REGENERATE=1 makes it again).
 import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { existsSync } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -126,10 +126,19 @@ async function main() {
         `(structure ${structureMs.toFixed(0)} ms of it; ${findings.length} findings, ${structure.pageCount} pages)`,
     );
 
-    // 2. Full processing.
+    // 2. Full processing as the proofs queue runs it: from the file store, with the process's resident
+    // memory (workers included) sampled throughout.
+    const fileKey = 'uploads/bench-book.pdf';
+    await files.putStream(fileKey, createReadStream(path), 'application/pdf');
+    const rssBefore = process.memoryUsage.rss();
+    let rssPeak = rssBefore;
+    const sampler = setInterval(() => {
+      rssPeak = Math.max(rssPeak, process.memoryUsage.rss());
+    }, 50);
     started = performance.now();
-    const result = await processProof({ bytes, spec, proofId: 'bench', files, pool, render: settings });
+    const result = await processProof({ fileKey, spec, proofId: 'bench', files, pool, render: settings });
     const processMs = performance.now() - started;
+    clearInterval(sampler);
     const ours = (pages * 1000) / processMs;
     console.log(
       `full processing: ${seconds(processMs)}, ${ours.toFixed(2)} pages/s ` +
@@ -139,13 +148,19 @@ async function main() {
       `  in the workers, per page: drawing ${(result.timings.renderMs / pages).toFixed(0)} ms, ` +
         `encoding ${(result.timings.encodeMs / pages).toFixed(0)} ms (structure ${result.timings.structureMs.toFixed(0)} ms once)`,
     );
+    const mb = (value: number) => `${Math.round(value / 2 ** 20)} MB`;
+    console.log(
+      `memory: resident ${mb(rssBefore)} before (the book held by the bench), peak ${mb(rssPeak)} ` +
+        `(+${mb(rssPeak - rssBefore)} while processing a ${mb(bytes.length)} file); ` +
+        `the whole run's maximum ${mb(process.resourceUsage().maxRSS * 1024)}`,
+    );
     const viewerSizes = result.manifest?.pages.map((page) => page.viewer?.width ?? 0) ?? [];
     console.log(`images: ${viewerSizes.filter((width) => width > 0).length} viewer images and thumbnails written`);
 
     // 3. Poppler on the same file: as one process (how it is usually run), and as many processes as
     // we have workers, so both sides use the same cores. Poppler draws one 150 dpi image per page and
     // checks nothing; ours also preflights and writes a thumbnail.
-    const popplerMs = await poppler(path, 1);
+    const popplerMs = process.env.BENCH_POPPLER === '0' ? null : await poppler(path, 1);
     if (popplerMs !== null) {
       const theirs = (pages * 1000) / popplerMs;
       console.log(`pdftoppm -jpeg -r 150: ${seconds(popplerMs)}, ${theirs.toFixed(2)} pages/s (one process)`);

@@ -148,6 +148,23 @@ describe.skipIf(once)('proof pages and processing', () => {
     }
   });
 
+  it('draws the same pages when its worker opens the file again every few pages', async () => {
+    // One worker that reopens the book every 3 pages: what bounds its memory on a 2 GB book.
+    const reopening = createPagePool({ size: 1, pagesPerOpen: 3 });
+    try {
+      const again = await renderPages(clean, { files, proofId: 'reopened', pool: reopening });
+      const straight = await renderPages(clean, { files, proofId: 'straight', pool });
+      expect(again.contents).toEqual(straight.contents);
+      for (const [index, page] of again.manifest.pages.entries()) {
+        const ours = await files.get(page.viewer!.key);
+        const theirs = await files.get(straight.manifest.pages[index]!.viewer!.key);
+        expect(ours!.equals(theirs!), `page ${page.page}`).toBe(true);
+      }
+    } finally {
+      await reopening.close();
+    }
+  });
+
   it('makes and closes a pool of its own when none is given', async () => {
     const result = await processProof({ bytes: clean, spec, proofId: 'own-pool', files, render: { viewerWidth: 400 } });
     expect(result.manifest?.pages[0]?.viewer).toMatchObject({ width: 400 });

@@ -1,21 +1,33 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
-import { getDocument, type PDFDocumentProxy, type PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
+import {
+  getDocument,
+  PDFDataRangeTransport,
+  type PDFDocumentProxy,
+  type PDFPageProxy,
+} from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { installNativeJpeg, setJpegMode } from './native-jpeg';
 import { analyzeOperatorList, type OperatorListLike, type PageContent } from './preflight/content';
 
 /**
  * pdf.js in Node: the legacy build, its standard fonts, CMaps and wasm decoders from the package
  * folder, and @napi-rs/canvas as its canvas (pdf.js finds it itself). pdf.js takes ownership of the
- * bytes it is given (it detaches the buffer): `openPdf` hands it a copy unless told it may keep them.
+ * bytes it is given (it detaches the buffer): `openPdf` hands it a copy unless told it may keep them,
+ * or reads them by range when they live in a SharedArrayBuffer.
  */
 const packageRoot = dirname(createRequire(import.meta.url).resolve('pdfjs-dist/package.json'));
 const folder = (name: string) => `${join(packageRoot, name)}/`;
 
 export async function openPdf(bytes: Uint8Array, options: { transfer?: boolean } = {}): Promise<PDFDocumentProxy> {
   await installNativeJpeg();
+  const shared = bytes.buffer instanceof SharedArrayBuffer;
   return getDocument({
-    data: options.transfer ? bytes : bytes.slice(),
+    // Shared bytes (the page pool's) are read by range: each worker copies in only the parts its
+    // pages need, instead of a whole copy of a file that may be 2 GB.
+    ...(shared
+      ? { range: new SharedBytesRange(bytes), length: bytes.length, disableAutoFetch: true, disableStream: true }
+      : { data: options.transfer ? bytes : bytes.slice() }),
+    rangeChunkSize: RANGE_CHUNK_BYTES,
     standardFontDataUrl: folder('standard_fonts'),
     cMapUrl: folder('cmaps'),
     cMapPacked: true,
@@ -23,6 +35,21 @@ export async function openPdf(bytes: Uint8Array, options: { transfer?: boolean }
     isEvalSupported: false,
     verbosity: 0,
   }).promise;
+}
+
+/** Large enough that a photo's stream arrives in a request or two; pdf.js asks for whole chunks. */
+const RANGE_CHUNK_BYTES = 1 << 20;
+
+/** pdf.js's range loading over bytes already in memory, shared between threads. */
+class SharedBytesRange extends PDFDataRangeTransport {
+  constructor(private readonly shared: Uint8Array) {
+    super(shared.length, null);
+  }
+  override requestDataRange(begin: number, end: number): void {
+    // `slice` of a shared view is a copy in an ordinary buffer of its own, which pdf.js may keep.
+    const chunk = this.shared.slice(begin, Math.min(end, this.shared.length));
+    queueMicrotask(() => this.onDataRange(begin, chunk));
+  }
 }
 
 /** The page's size as rendered (MediaBox ∩ CropBox, rotation applied), in points. */

@@ -40,6 +40,30 @@ export class ProofFileMissingError extends Error {
 }
 
 /**
+ * The stored file, streamed straight into shared memory: the one copy of it this process holds,
+ * which the structure checks read and the page workers read by range (a 2 GB book is not copied
+ * for each of them).
+ */
+export async function readShared(files: FileStore, key: string): Promise<Uint8Array> {
+  const missing = () => new ProofFileMissingError(`The uploaded file ${key} is not in the file store.`);
+  const info = await files.stat(key);
+  const stream = info ? await files.getStream(key) : null;
+  if (!info || !stream) throw missing();
+  const shared = new Uint8Array(new SharedArrayBuffer(info.size));
+  let at = 0;
+  for await (const chunk of stream as AsyncIterable<Uint8Array>) {
+    if (at + chunk.length > shared.length) {
+      stream.destroy();
+      throw new Error(`The uploaded file ${key} grew while it was read.`);
+    }
+    shared.set(chunk, at);
+    at += chunk.length;
+  }
+  if (at !== shared.length) throw new Error(`The uploaded file ${key} is shorter than the store said.`);
+  return shared;
+}
+
+/**
  * Processes one uploaded proof: the structure checks (pdf-lib), then every page drawn once in the
  * worker pool for its viewer image, thumbnail and content checks (images, hairlines), all written
  * through the file store under the proof's keys, plus the manifest. Idempotent: a rerun for the same
@@ -50,9 +74,7 @@ export async function processProof(input: ProcessProofInput): Promise<ProcessPro
   let bytes = input.bytes;
   if (!bytes) {
     if (!input.fileKey) throw new Error('processProof needs bytes or a fileKey');
-    const stored = await input.files.get(input.fileKey);
-    if (!stored) throw new ProofFileMissingError(`The uploaded file ${input.fileKey} is not in the file store.`);
-    bytes = new Uint8Array(stored.buffer, stored.byteOffset, stored.byteLength);
+    bytes = await readShared(input.files, input.fileKey);
   }
   const structure = await checkDocument(bytes, input.spec);
   const structureMs = performance.now() - started;

@@ -78,7 +78,9 @@ export async function renderFirstPage(
   const timer = setTimeout(() => fail(new Error('the first page took too long to draw')), RENDER_TIMEOUT_MS);
   try {
     const copy = bytes.slice();
-    const opened = await ask({ type: 'open', bytes: copy, render: settings }, [copy.buffer as ArrayBuffer]);
+    const opened = await ask({ type: 'open', bytes: copy, render: settings, pagesPerOpen: 1 }, [
+      copy.buffer as ArrayBuffer,
+    ]);
     if (opened.type === 'error') throw new Error(opened.message);
     const reply = await ask({ type: 'page', page: 1 });
     if (reply.type === 'error') throw new Error(reply.message);

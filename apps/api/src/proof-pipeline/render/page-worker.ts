@@ -134,6 +134,25 @@ async function processPage(pageNumber: number): Promise<{ result: PageResult; tr
   return { result, transfer };
 }
 
+/**
+ * pdf.js keeps every part of the file it has loaded, and every object it has parsed, until the
+ * document is closed: over a 2 GB book a worker would end up holding most of it. Shared bytes are
+ * read by range, so closing and opening again every few pages costs little (the cross-reference
+ * table and the fonts are read again) and bounds what a worker holds to the pages it drew since.
+ */
+let opened: { bytes: Uint8Array; pages: number; pagesPerOpen: number } | null = null;
+
+async function reopenWhenDue() {
+  if (!doc || !opened || opened.pages < opened.pagesPerOpen || !(opened.bytes.buffer instanceof SharedArrayBuffer))
+    return;
+  await doc.destroy();
+  doc = null;
+  kept = null;
+  keptThumb = null;
+  doc = await openPdf(opened.bytes);
+  opened.pages = 0;
+}
+
 const send = (message: FromWorker, transfer: ArrayBuffer[] = []) => port.postMessage(message, transfer);
 
 port.on('message', (message: ToWorker) => {
@@ -144,14 +163,19 @@ port.on('message', (message: ToWorker) => {
         settings = message.render;
         // A document opened only for its content is never drawn: its images need no pixels.
         setJpegMode(settings ? 'native' : 'skip');
+        opened = { bytes: message.bytes, pages: 0, pagesPerOpen: message.pagesPerOpen };
+        // Bytes of its own were transferred here: pdf.js may keep them (shared ones it reads by range).
         doc = await openPdf(message.bytes, { transfer: true });
         send({ type: 'opened', pageCount: doc.numPages });
       } else if (message.type === 'page') {
+        await reopenWhenDue();
         const { result, transfer } = await processPage(message.page);
+        if (opened) opened.pages += 1;
         send({ type: 'page', result }, transfer);
       } else {
         if (doc) await doc.destroy();
         doc = null;
+        opened = null;
         kept = null; // let the canvases go between files
         keptThumb = null;
         send({ type: 'closed' });

@@ -5,6 +5,16 @@ import type { FromWorker, PageResult, RenderSettings, ToWorker } from './protoco
 export interface PagePoolOptions {
   /** Worker threads (default: the machine's cores). */
   size?: number;
+  /** How many pages a worker draws before it opens the file again (page-worker.ts; default 24). */
+  pagesPerOpen?: number;
+}
+
+/** The bytes in shared memory: as they are when they already live there, else copied there once. */
+export function sharedCopyOf(bytes: Uint8Array): Uint8Array {
+  if (bytes.buffer instanceof SharedArrayBuffer) return bytes;
+  const shared = new Uint8Array(new SharedArrayBuffer(bytes.length));
+  shared.set(bytes);
+  return shared;
 }
 
 export interface RunOptions {
@@ -39,6 +49,7 @@ const entry = new URL('./page-worker.mjs', import.meta.url);
 
 export function createPagePool(options: PagePoolOptions = {}): PagePool {
   const size = Math.max(1, options.size ?? availableParallelism());
+  const pagesPerOpen = Math.max(1, options.pagesPerOpen ?? 24);
   let lanes: Lane[] | null = null;
   let queue: Promise<unknown> = Promise.resolve();
   let closed = false;
@@ -80,11 +91,10 @@ export function createPagePool(options: PagePoolOptions = {}): PagePool {
     if (closed) throw new Error('the page pool is closed');
     lanes ??= Array.from({ length: size }, startLane);
     const active = lanes;
+    // One copy of the file for every worker: they read it by range (pdfjs.ts), none holds it whole.
+    const shared = sharedCopyOf(bytes);
     const opened = await Promise.all(
-      active.map((lane) => {
-        const copy = bytes.slice(); // each worker owns its copy (pdf.js detaches what it is given)
-        return ask(lane, { type: 'open', bytes: copy, render: run.render }, [copy.buffer as ArrayBuffer]);
-      }),
+      active.map((lane) => ask(lane, { type: 'open', bytes: shared, render: run.render, pagesPerOpen })),
     );
     const first = opened[0];
     for (const reply of opened) if (reply.type === 'error') throw new Error(reply.message);

@@ -23,7 +23,7 @@ export interface EncodedImage {
 }
 
 export type ToWorker =
-  | { type: 'open'; bytes: Uint8Array; render: RenderSettings | null }
+  | { type: 'open'; bytes: Uint8Array; render: RenderSettings | null; pagesPerOpen: number }
   | { type: 'page'; page: number }
   | { type: 'close' };
 
