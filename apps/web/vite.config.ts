@@ -24,7 +24,7 @@ export default defineConfig({
     name: 'web',
     root,
     environment: 'jsdom',
-    include: ['src/**/*.test.tsx'],
+    include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
     css: false,
   },

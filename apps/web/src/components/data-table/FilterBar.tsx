@@ -33,7 +33,10 @@ export function SearchFilter({
         commit(event.currentTarget.value);
       }}
       onKeyDown={(event) => {
-        if (event.key === 'Enter') onChange(text.trim() || undefined);
+        if (event.key !== 'Enter') return;
+        // Now, and only once: the typing's pending commit would send the same search again.
+        commit.cancel();
+        onChange(text.trim() || undefined);
       }}
       w={240}
     />
