@@ -20,6 +20,7 @@ import { Toolbar } from './Toolbar';
 import type { FlipbookPinMarker, FlipbookProps } from './types';
 import { UnplacedFindings } from './UnplacedFindings';
 import { useContentSize } from './useContentSize';
+import { useFitToWindow } from './useFitToWindow';
 import { useFlipbookKeys } from './useFlipbookKeys';
 import { usePanZoom } from './usePanZoom';
 import { percentOf, scaleFor, type Zoom, zoomInFrom, zoomOutFrom } from './zoom';
@@ -57,6 +58,7 @@ export function Flipbook({
   const spreadRef = useRef<HTMLDivElement>(null);
   const { ref: measureRef, width: roomWidth, height: roomHeight } = useContentSize<HTMLDivElement>();
   const stageRefs = useMergedRef(stageRef, measureRef);
+  const stageHeight = useFitToWindow(rootRef, stageRef, pages.length);
   const keysHintId = useId();
 
   const byNumber = useMemo(() => new Map(pages.map((entry) => [entry.page, entry])), [pages]);
@@ -197,6 +199,7 @@ export function Flipbook({
       <div
         ref={stageRefs}
         className={classes.stage}
+        style={stageHeight === null ? undefined : { height: stageHeight }}
         // The book reads left to right whatever the screen's direction: page 2 is always on the left.
         dir="ltr"
         data-pannable={(pannable && !onPlacePin) || undefined}
