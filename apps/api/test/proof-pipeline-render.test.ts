@@ -24,6 +24,15 @@ const book: MakeBookOptions = { bookType: 1, sizeCode: 8, pageCount: 8, photoPpi
 const spec: BookSpec = { bookType: 1, sizeCode: 8, pageCount: 8 };
 
 describe.skipIf(once)('proof pages and processing', () => {
+  /** Every page's viewer image is the same, byte for byte, in both renderings. */
+  const expectSameViewerImages = async (left: ProofManifest, right: ProofManifest) => {
+    expect(left.pages).toHaveLength(right.pages.length);
+    for (const [index, page] of left.pages.entries()) {
+      const ours = await files.get(page.viewer!.key);
+      const theirs = await files.get(right.pages[index]!.viewer!.key);
+      expect(ours!.equals(theirs!), `page ${page.page}`).toBe(true);
+    }
+  };
   let root: string;
   let files: FileStore;
   let pool: PagePool;
@@ -138,11 +147,7 @@ describe.skipIf(once)('proof pages and processing', () => {
     try {
       const first = await renderPages(clean, { files, proofId: 'fresh', pool: fresh });
       const warmed = await renderPages(clean, { files, proofId: 'warmed', pool });
-      for (const [index, page] of first.manifest.pages.entries()) {
-        const ours = await files.get(page.viewer!.key);
-        const theirs = await files.get(warmed.manifest.pages[index]!.viewer!.key);
-        expect(ours!.equals(theirs!), `page ${page.page}`).toBe(true);
-      }
+      await expectSameViewerImages(first.manifest, warmed.manifest);
     } finally {
       await fresh.close();
     }
@@ -155,11 +160,7 @@ describe.skipIf(once)('proof pages and processing', () => {
       const again = await renderPages(clean, { files, proofId: 'reopened', pool: reopening });
       const straight = await renderPages(clean, { files, proofId: 'straight', pool });
       expect(again.contents).toEqual(straight.contents);
-      for (const [index, page] of again.manifest.pages.entries()) {
-        const ours = await files.get(page.viewer!.key);
-        const theirs = await files.get(straight.manifest.pages[index]!.viewer!.key);
-        expect(ours!.equals(theirs!), `page ${page.page}`).toBe(true);
-      }
+      await expectSameViewerImages(again.manifest, straight.manifest);
     } finally {
       await reopening.close();
     }
