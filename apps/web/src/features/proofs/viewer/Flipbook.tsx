@@ -58,7 +58,7 @@ export function Flipbook({
   const spreadRef = useRef<HTMLDivElement>(null);
   const { ref: measureRef, width: roomWidth, height: roomHeight } = useContentSize<HTMLDivElement>();
   const stageRefs = useMergedRef(stageRef, measureRef);
-  const stageHeight = useFitToWindow(rootRef, stageRef, pages.length);
+  const stageHeight = useFitToWindow(rootRef, stageRef);
   const keysHintId = useId();
 
   const byNumber = useMemo(() => new Map(pages.map((entry) => [entry.page, entry])), [pages]);

@@ -8,15 +8,11 @@ const BOTTOM_MARGIN_PX = 16;
 /**
  * The stage's height that lets "Fit page" show the whole spread, and the thumbnail strip under it,
  * in the window as the page opens: the window's height less whatever stands above the stage (the
- * header, the proof's header, the toolbar) and below it within the flipbook. Null until measured.
+ * header, the proof's header, the toolbar) and below it within the flipbook. Measured again when the
+ * window or the page's layout changes (a banner or a link arriving above it). Null until measured.
  */
-export function useFitToWindow(
-  rootRef: RefObject<HTMLElement | null>,
-  stageRef: RefObject<HTMLElement | null>,
-  layoutKey: unknown,
-) {
+export function useFitToWindow(rootRef: RefObject<HTMLElement | null>, stageRef: RefObject<HTMLElement | null>) {
   const [height, setHeight] = useState<number | null>(null);
-  // biome-ignore lint/correctness/useExhaustiveDependencies: layoutKey is what moves the stage (the proof's data arriving).
   useEffect(() => {
     let frame = 0;
     const measure = () => {
@@ -34,10 +30,15 @@ export function useFitToWindow(
     };
     measure();
     window.addEventListener('resize', measure);
+    // The body's size changes whenever something above the stage grows or shrinks; setting the same
+    // height again changes nothing, so this settles at once.
+    const layout = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(measure);
+    layout?.observe(document.body);
     return () => {
       cancelAnimationFrame(frame);
       window.removeEventListener('resize', measure);
+      layout?.disconnect();
     };
-  }, [rootRef, stageRef, layoutKey]);
+  }, [rootRef, stageRef]);
   return height;
 }
