@@ -1,7 +1,6 @@
 import { proofCommentCreateSchema } from '@colophon/contract';
-import { formatDateTime } from '@colophon/domain';
-import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Textarea, Tooltip } from '@mantine/core';
-import { IconMapPin, IconMapPinOff, IconPencil, IconPinned, IconTrash } from '@tabler/icons-react';
+import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { IconMapPin, IconMapPinOff, IconPinned } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import { ConfirmDialog } from '../../../components/feedback/ConfirmDialog';
@@ -11,6 +10,7 @@ import { useSchemaForm } from '../../../components/form/useSchemaForm';
 import { type ProofComment, useProofChildMutations } from '../api';
 import { commentNumbers } from '../pins';
 import type { PagePin } from '../viewer/types';
+import { CommentHeading } from './CommentHeading';
 import classes from './review.module.css';
 import { useConfirmedRemoval } from './useConfirmedRemoval';
 
@@ -198,44 +198,25 @@ export function CommentsPanel({
               aria-label={`Comment ${number}`}
             >
               <Stack gap={4}>
-                <Group justify="space-between" gap="xs" wrap="nowrap">
-                  <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
+                <CommentHeading
+                  marker={
                     <Badge size="sm" variant={comment.pin ? 'filled' : 'default'} circle aria-hidden>
                       {number}
                     </Badge>
-                    <Text size="sm" fw={600} truncate>
-                      {comment.userName ?? 'Former user'}
-                    </Text>
-                    <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                      {formatDateTime(comment.createdAt, zone)}
-                    </Text>
-                  </Group>
-                  {canComment && isOwn(author, comment) && editing !== comment.id ? (
-                    <Group gap={2} wrap="nowrap">
-                      <Tooltip label="Edit">
-                        <ActionIcon
-                          variant="subtle"
-                          size="sm"
-                          aria-label={`Edit comment ${number}`}
-                          onClick={() => setEditing(comment.id)}
-                        >
-                          <IconPencil size={14} />
-                        </ActionIcon>
-                      </Tooltip>
-                      <Tooltip label="Remove">
-                        <ActionIcon
-                          variant="subtle"
-                          color="red"
-                          size="sm"
-                          aria-label={`Remove comment ${number}`}
-                          onClick={() => askToRemove(comment)}
-                        >
-                          <IconTrash size={14} />
-                        </ActionIcon>
-                      </Tooltip>
-                    </Group>
-                  ) : null}
-                </Group>
+                  }
+                  userName={comment.userName}
+                  createdAt={comment.createdAt}
+                  zone={zone}
+                  actions={
+                    canComment && isOwn(author, comment) && editing !== comment.id
+                      ? {
+                          what: `comment ${number}`,
+                          onEdit: () => setEditing(comment.id),
+                          onRemove: () => askToRemove(comment),
+                        }
+                      : null
+                  }
+                />
                 {editing === comment.id ? (
                   <CommentEditor proofId={proofId} comment={comment} onDone={() => setEditing(null)} />
                 ) : (

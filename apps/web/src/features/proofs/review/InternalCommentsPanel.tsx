@@ -1,13 +1,12 @@
 import { proofCommentInternalCreateSchema } from '@colophon/contract';
-import { formatDateTime } from '@colophon/domain';
-import { ActionIcon, Button, Group, Paper, Stack, Text, Textarea, Tooltip } from '@mantine/core';
-import { IconPencil, IconTrash } from '@tabler/icons-react';
+import { Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/feedback/ConfirmDialog';
 import { EmptyState } from '../../../components/feedback/QueryState';
 import { FormError } from '../../../components/form/FormError';
 import { useSchemaForm } from '../../../components/form/useSchemaForm';
 import { type ProofInternalComment, useProofChildMutations } from '../api';
+import { CommentHeading } from './CommentHeading';
 import { type Author, isOwn } from './CommentsPanel';
 import { useConfirmedRemoval } from './useConfirmedRemoval';
 
@@ -88,41 +87,20 @@ export function InternalCommentsPanel({
       >
         {comments.map((comment) => (
           <Paper key={comment.id} component="li" withBorder p="xs">
-            <Group justify="space-between" gap="xs" wrap="nowrap">
-              <Group gap={6} wrap="nowrap" style={{ minWidth: 0 }}>
-                <Text size="sm" fw={600} truncate>
-                  {comment.userName ?? 'Former user'}
-                </Text>
-                <Text size="xs" c="dimmed" style={{ whiteSpace: 'nowrap' }}>
-                  {formatDateTime(comment.createdAt, zone)}
-                </Text>
-              </Group>
-              {isOwn(author, comment) && editing !== comment.id ? (
-                <Group gap={2} wrap="nowrap">
-                  <Tooltip label="Edit">
-                    <ActionIcon
-                      variant="subtle"
-                      size="sm"
-                      aria-label="Edit internal comment"
-                      onClick={() => setEditing(comment.id)}
-                    >
-                      <IconPencil size={14} />
-                    </ActionIcon>
-                  </Tooltip>
-                  <Tooltip label="Remove">
-                    <ActionIcon
-                      variant="subtle"
-                      color="red"
-                      size="sm"
-                      aria-label="Remove internal comment"
-                      onClick={() => askToRemove(comment)}
-                    >
-                      <IconTrash size={14} />
-                    </ActionIcon>
-                  </Tooltip>
-                </Group>
-              ) : null}
-            </Group>
+            <CommentHeading
+              userName={comment.userName}
+              createdAt={comment.createdAt}
+              zone={zone}
+              actions={
+                isOwn(author, comment) && editing !== comment.id
+                  ? {
+                      what: 'internal comment',
+                      onEdit: () => setEditing(comment.id),
+                      onRemove: () => askToRemove(comment),
+                    }
+                  : null
+              }
+            />
             {editing === comment.id ? (
               <InternalCommentForm proofId={proofId} editing={comment} onDone={() => setEditing(null)} />
             ) : (
