@@ -26,6 +26,7 @@ import {
   trimSizes,
 } from '../book-spec';
 import type { Finding } from './findings';
+import { parseStreamsAsViews } from './pdf-lib-views';
 
 /**
  * The checks that need the file's structure, not its drawing: is it a readable, unencrypted PDF;
@@ -68,6 +69,7 @@ export async function checkDocument(bytes: Uint8Array, spec: BookSpec): Promise<
   try {
     // Loaded even when encrypted, so `isEncrypted` can say so (pdf-lib's EncryptedPDFError is not
     // an `instanceof`-able class).
+    parseStreamsAsViews();
     doc = await PDFDocument.load(bytes, {
       ignoreEncryption: true,
       updateMetadata: false,
