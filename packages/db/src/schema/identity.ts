@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   type AnyPgColumn,
+  bigint,
   bigserial,
   boolean,
   index,
@@ -69,6 +70,8 @@ export const users = pgTable(
     /** Bumped whenever sign-in rights change; every token carrying an older value stops working. */
     tokenVersion: integer('token_version').notNull().default(1),
     lastSignInAt: instant('last_sign_in_at'),
+    /** When the owner was last e-mailed about repeated failed sign-ins (at most one such e-mail an hour). */
+    failedSignInAlertAt: instant('failed_sign_in_alert_at'),
     ...timestamps,
   },
   (table) => [
@@ -117,7 +120,11 @@ export const sessions = pgTable(
     revokedAt: instant('revoked_at'),
     createdAt: timestamps.createdAt,
   },
-  (table) => [index('sessions_user_idx').on(table.userId)],
+  (table) => [
+    index('sessions_user_idx').on(table.userId),
+    // Ending a session ends every impersonation started from it.
+    index('sessions_original_session_idx').on(table.originalSessionId),
+  ],
 );
 
 export const mfaCodes = pgTable(
@@ -167,7 +174,92 @@ export const signInAttempts = pgTable(
   (table) => [
     index('sign_in_attempts_email_idx').on(table.email, table.createdAt),
     index('sign_in_attempts_ip_idx').on(table.ip, table.createdAt),
+    index('sign_in_attempts_email_ip_idx').on(table.email, table.ip, table.createdAt),
   ],
+);
+
+/**
+ * Every multi-factor code check, right or wrong, whatever the sign-in session: failures are counted per
+ * user over a sliding window, so a new sign-in never buys a fresh budget of guesses.
+ */
+export const mfaAttempts = pgTable(
+  'mfa_attempts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sessionId: uuid('session_id'),
+    succeeded: boolean('succeeded').notNull(),
+    ip: varchar('ip', { length: 64 }),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [index('mfa_attempts_user_idx').on(table.userId, table.createdAt)],
+);
+
+/**
+ * A browser that has signed in as the user before (OWASP's device cookie): it holds a random token whose
+ * hash is kept here, and with the right password it is let in even while the account is being slowed
+ * down by someone else's wrong guesses.
+ */
+export const knownDevices = pgTable(
+  'known_devices',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: varchar('token_hash', { length: 128 }).notNull(),
+    userAgent: text('user_agent'),
+    createdAt: timestamps.createdAt,
+    lastSeenAt: instant('last_seen_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('known_devices_token_hash_key').on(table.tokenHash),
+    index('known_devices_user_idx').on(table.userId),
+  ],
+);
+
+/**
+ * A change of a user's e-mail waits here until the new address confirms it through the link sent to it;
+ * the old address is told. Only then does `users.email` change.
+ */
+export const emailChangeRequests = pgTable(
+  'email_change_requests',
+  {
+    id: serial('id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    newEmail: varchar('new_email', { length: 254 }).notNull(),
+    requestedByUserId: integer('requested_by_user_id'),
+    tokenHash: varchar('token_hash', { length: 128 }).notNull(),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [
+    uniqueIndex('email_change_requests_token_hash_key').on(table.tokenHash),
+    index('email_change_requests_user_idx').on(table.userId, table.createdAt),
+  ],
+);
+
+/**
+ * What each user's uploads cost the proof pipeline, one row per accepted upload, so that a user's
+ * processing per hour can be capped before any rendering starts.
+ */
+export const processingUsage = pgTable(
+  'processing_usage',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    pages: integer('pages').notNull(),
+    bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
+    createdAt: timestamps.createdAt,
+  },
+  (table) => [index('processing_usage_user_idx').on(table.userId, table.createdAt)],
 );
 
 export const userNotificationPreferences = pgTable(
@@ -215,11 +307,17 @@ export const outboxEmails = pgTable(
     transport: varchar('transport', { length: 16 }).notNull(),
     sentAt: instant('sent_at'),
     error: text('error'),
+    /**
+     * Set by senders that may run twice (a queue job rerun after a crash or a lost lease): the same
+     * key is delivered once. Notification e-mails use `notification:<id>:<address>`.
+     */
+    idempotencyKey: varchar('idempotency_key', { length: 300 }),
     createdAt: timestamps.createdAt,
   },
   (table) => [
     index('outbox_emails_created_at_idx').on(table.createdAt),
     index('outbox_emails_to_idx').on(table.toAddress),
+    uniqueIndex('outbox_emails_idempotency_key').on(table.idempotencyKey),
   ],
 );
 

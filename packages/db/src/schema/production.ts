@@ -40,6 +40,11 @@ export const proofs = pgTable(
     /** 0 queued, 1 processing, 2 processed, 3 failed (the pipeline's state, not the review's). */
     processingStatus: smallint('processing_status').notNull().default(0),
     pageCount: integer('page_count'),
+    /**
+     * While processing: how many pages are drawn and checked so far (of `page_count`), written in
+     * batches as the pipeline goes so the upload and proof pages can show it; null before it starts.
+     */
+    pagesDone: integer('pages_done'),
     manifestKey: varchar('manifest_key', { length: 300 }),
     /** `summarize()` of the findings: counts, pages with errors, passed. */
     summary: jsonb('summary'),

@@ -1,0 +1,1 @@
+ALTER TABLE "proofs" ADD COLUMN "pages_done" integer;
