@@ -1,4 +1,5 @@
-import type { UserRoleCode } from './roles';
+import { rankAllowsGrant } from './roleRanks';
+import { type UserRoleCode, userRole } from './roles';
 
 /**
  * Access rules as data: every permission question in the product — navigation, buttons, routes —
@@ -199,15 +200,18 @@ function rolePermissionsOf(role: number): readonly Permission[] {
 }
 
 /**
- * The roles a user may give others: studio owners and administrators staff their studio and its
- * schools; school administrators and advisers staff their own school; only super administrators
- * create sales reps.
+ * Whether a user may give `role` to someone (creating a user, or changing one's role): super
+ * administrators give every role; anyone else needs `users.manage`, and gives only roles ranking
+ * below their own (roleRanks.ts), never their own or a higher one; sales reps are created only by
+ * super administrators and the Treasurer only by a school administrator or a studio role.
  */
+export function mayAssignRole(subject: AccessSubject, role: number): boolean {
+  if (!userRole.has(role)) return false;
+  if (subject.bSuperAdmin) return true;
+  return can(subject, 'users.manage') && rankAllowsGrant(subject.role, role);
+}
+
+/** The roles a user may give others, in the order of part 3: `mayAssignRole` for each. */
 export function assignableRoles(subject: AccessSubject): UserRoleCode[] {
-  if (subject.bSuperAdmin) return [8, 7, 16, 3, 5, 6, 22, 20, 99];
-  if (subject.role === 8) return [8, 7, 16, 3, 5, 6, 22, 20];
-  if (subject.role === 7) return [7, 16, 3, 5, 6, 22, 20];
-  if (subject.role === 3) return [3, 5, 6, 22, 20];
-  if (subject.role === 5) return [5, 6, 22];
-  return [];
+  return userRole.codes.filter((role) => mayAssignRole(subject, role));
 }

@@ -76,6 +76,13 @@ describe('parseFilters (the server side of part 7)', () => {
     expect(parseFilters(query)).toEqual(expected);
   });
 
+  it('reads names of Object.prototype as plain filters and never touches the prototype', () => {
+    const query = JSON.parse('{"__proto__":["1","2"],"constructor":["x","y"],"toString[]":"z"}');
+    const parsed = parseFilters(query);
+    expect(parsed).toEqual({ constructor: ['x', 'y'], toString: ['z'] });
+    expect(Object.getPrototypeOf(parsed)).toBe(Object.prototype);
+  });
+
   it('reads back what serializeFilters writes', () => {
     const filters = { year: 2025, status: [1, 2], include: ['account', 'project'], search: 'a&b c', empty: '' };
     const query: Record<string, string | string[]> = {};

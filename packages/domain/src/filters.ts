@@ -58,8 +58,10 @@ export function parseFilters(query: Readonly<Record<string, string | readonly st
     }
     const isArrayKey = rawKey.endsWith('[]');
     const key = isArrayKey ? rawKey.slice(0, -2) : rawKey;
-    if (values.length === 0 || key === '') continue;
-    const existing = parsed[key];
+    // `__proto__` would replace the object's prototype rather than name a filter; no filter has that name.
+    if (values.length === 0 || key === '' || key === '__proto__') continue;
+    // Own properties only: `constructor` or `toString` must not read Object.prototype's.
+    const existing = Object.hasOwn(parsed, key) ? parsed[key] : undefined;
     const merged =
       existing === undefined ? values : [...(typeof existing === 'string' ? [existing] : existing), ...values];
     parsed[key] = isArrayKey || merged.length > 1 ? merged : (merged[0] ?? '');

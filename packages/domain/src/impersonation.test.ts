@@ -1,8 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
   endImpersonation,
+  IMPERSONATION_READ_ONLY_REASON,
   INVALID_METHOD_MESSAGE,
   INVALID_STATE_MESSAGE,
+  impersonationMethodRefusal,
   isMethodAllowedDuringImpersonation,
 } from './impersonation';
 
@@ -57,5 +59,20 @@ describe('endImpersonation (part 4: ending impersonation restores the original u
     },
   ])('$name', ({ accounts, expected }) => {
     expect(endImpersonation(accounts)).toEqual(expected);
+  });
+});
+
+describe('impersonationMethodRefusal (issue 9: controls say why before anyone edits)', () => {
+  const impersonating = { impersonating: true, originalUserId: 1, originalUserMayUseAllMethods: false };
+  it.each([
+    { method: 'PUT', state: impersonating, expected: IMPERSONATION_READ_ONLY_REASON },
+    { method: 'DELETE', state: impersonating, expected: IMPERSONATION_READ_ONLY_REASON },
+    { method: 'POST', state: impersonating, expected: null },
+    { method: 'GET', state: impersonating, expected: null },
+    { method: 'PUT', state: { ...impersonating, originalUserMayUseAllMethods: true }, expected: null },
+    { method: 'DELETE', state: { ...impersonating, impersonating: false }, expected: null },
+    { method: 'DELETE', state: null, expected: null },
+  ])('$method while $state → $expected', ({ method, state, expected }) => {
+    expect(impersonationMethodRefusal(method, state)).toBe(expected);
   });
 });

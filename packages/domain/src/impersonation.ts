@@ -20,6 +20,32 @@ export function isMethodAllowedDuringImpersonation(
   return privilegedUserIds.some((id) => String(id) === String(originalUserId));
 }
 
+/**
+ * Why a control that would send a refused method is disabled (issue 9): the screens say it before
+ * anyone edits, rather than failing at Save with INVALID_METHOD_MESSAGE.
+ */
+export const IMPERSONATION_READ_ONLY_REASON = 'While impersonating without privilege you can look but not change.';
+
+/** What the session says about impersonation: whether it is on, and whether the original user is privileged. */
+export interface ImpersonationState {
+  readonly impersonating: boolean;
+  readonly originalUserId: number | string | null | undefined;
+  /** The server's word that the original user is one of the privileged ids (their values stay server-side). */
+  readonly originalUserMayUseAllMethods: boolean;
+}
+
+/** Why a request with `method` may not be sent in this session (part 6), or null when it may. */
+export function impersonationMethodRefusal(
+  method: string,
+  state: ImpersonationState | null | undefined,
+): string | null {
+  if (!state?.impersonating) return null;
+  const privileged = state.originalUserMayUseAllMethods && state.originalUserId != null ? [state.originalUserId] : [];
+  return isMethodAllowedDuringImpersonation(method, state.originalUserId, privileged)
+    ? null
+    : IMPERSONATION_READ_ONLY_REASON;
+}
+
 export type ImpersonationEnd =
   | { readonly kind: 'restore'; readonly redirectTo: string }
   | { readonly kind: 'signOut'; readonly redirectTo: string };

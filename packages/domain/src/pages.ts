@@ -1,4 +1,5 @@
 import type { Permission } from './access';
+import { schoolRoles } from './roles';
 
 /**
  * The admin pages of spec part 2 with their title and the permission that opens them (the entry
@@ -131,3 +132,29 @@ export type AdminPagePath = (typeof adminPages)[number]['path'];
 export function adminPageByPath(path: string): AdminPage | undefined {
   return adminPages.find((page) => page.path === path);
 }
+
+/**
+ * The navigation group a page is shown under for a person. The 'Studio' pages (accounts, users,
+ * settings) manage the person's own organisation: a school's staff see them under 'School', beside
+ * the school's other pages, and never a 'Studio' heading that is not theirs.
+ */
+export function navigationGroupOf(
+  page: AdminPage,
+  person: { role: number; bSuperAdmin?: boolean } | null | undefined,
+): AdminPage['group'] {
+  const schoolStaff = person && !person.bSuperAdmin && (schoolRoles as readonly number[]).includes(person.role);
+  return page.group === 'Studio' && schoolStaff ? 'School' : page.group;
+}
+
+/**
+ * Starred for someone who has starred nothing yet: the work pages people open most, those of them
+ * the person may open, at most three. (The spec's own defaults, Home and Page 2, both led to the
+ * profile; they remain `defaultBookmarks`, and any page can still be starred from its header.)
+ */
+export const defaultStarredPaths = [
+  '/admin/proofs',
+  '/admin/projects',
+  '/admin/submission_status',
+  '/admin/my-account',
+] as const satisfies readonly AdminPagePath[];
+export const DEFAULT_STARRED_SHOWN = 3;
