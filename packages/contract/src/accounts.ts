@@ -3,11 +3,15 @@ import { z } from 'zod';
 import { bulkUpdateBodySchema, codeOf, textCodeOf } from './codes';
 import {
   DEFAULT_PER_PAGE,
+  idParam,
+  idSchema,
   listEnvelopeSchema,
   listQuerySchema,
   MAX_PER_PAGE,
   queryBoolean,
   queryList,
+  smallintParam,
+  smallintSchema,
   timestampSchema,
 } from './common';
 import { bookTypeSchema } from './projects';
@@ -73,6 +77,11 @@ export const accountParentSchema = z.object({
   country: z.string(),
   depth: z.number().int(),
   parentAccountId: z.number().int().nullable(),
+  /**
+   * Whether the caller may open the parent (issue 9): a school user sees their studio's name but
+   * may not read it, so the screens show the name without a link rather than a link to a 404.
+   */
+  canOpen: z.boolean(),
 });
 
 /**
@@ -109,13 +118,13 @@ export const accountSortKeys = ['name', 'code', 'type', 'country', 'createdAt'] 
 
 export const accountListQuerySchema = listQuerySchema(accountSortKeys).extend({
   search: z.string().trim().max(100).optional(),
-  type: queryList(z.coerce.number().int()).optional(),
-  typeSoftware: queryList(z.coerce.number().int()).optional(),
-  typeWhereCreated: queryList(z.coerce.number().int()).optional(),
+  type: queryList(smallintParam).optional(),
+  typeSoftware: queryList(smallintParam).optional(),
+  typeWhereCreated: queryList(smallintParam).optional(),
   country: queryList(z.string().length(2)).optional(),
-  parentAccountId: z.coerce.number().int().positive().optional(),
+  parentAccountId: idParam.optional(),
   /** Accounts anywhere below this one (children and grandchildren). */
-  ancestorId: z.coerce.number().int().positive().optional(),
+  ancestorId: idParam.optional(),
   depth: queryList(z.coerce.number().int().min(0).max(2)).optional(),
   isActive: queryBoolean.optional(),
   excludeStoreOnly: queryBoolean.optional(),
@@ -132,13 +141,13 @@ export const accountSearchBodySchema = z.object({
   sort: z.enum(accountSortKeys.flatMap((key) => [key, `-${key}`]) as [string, ...string[]]).optional(),
   include: z.array(z.enum(accountIncludes)).max(accountIncludes.length).optional(),
   search: z.string().trim().max(100).optional(),
-  ids: z.array(z.number().int().positive()).max(5000).optional(),
-  type: z.array(z.number().int()).max(20).optional(),
-  typeSoftware: z.array(z.number().int()).max(20).optional(),
-  typeWhereCreated: z.array(z.number().int()).max(2).optional(),
+  ids: z.array(idSchema).max(5000).optional(),
+  type: z.array(smallintSchema).max(20).optional(),
+  typeSoftware: z.array(smallintSchema).max(20).optional(),
+  typeWhereCreated: z.array(smallintSchema).max(2).optional(),
   country: z.array(z.string().length(2)).max(3).optional(),
-  parentAccountId: z.number().int().positive().optional(),
-  ancestorId: z.number().int().positive().optional(),
+  parentAccountId: idSchema.optional(),
+  ancestorId: idSchema.optional(),
   depth: z.array(z.number().int().min(0).max(2)).max(3).optional(),
   isActive: z.boolean().optional(),
   excludeStoreOnly: z.boolean().optional(),
@@ -153,7 +162,7 @@ const accountFields = {
   typeWhereCreated: whereCreatedSchema,
   country: countrySchema,
   /** Null only for a top-level account, which only a super administrator creates. */
-  parentAccountId: z.number().int().positive().nullable(),
+  parentAccountId: idSchema.nullable(),
   mfaRequired: z.boolean(),
   isActive: z.boolean(),
   bMustPayBeforeProduction: z.boolean(),
@@ -187,7 +196,7 @@ export type AccountUpdate = z.input<typeof accountUpdateSchema>;
 
 /** `POST files/account_brand` and `files/account_image`: base64 image data (data-URL prefix stripped). */
 export const accountFileBodySchema = z.object({
-  accountId: z.number().int().positive(),
+  accountId: idSchema,
   data: z.string().min(1).max(3_000_000),
 });
 export const accountBrandResponseSchema = z.object({ accountId: z.number().int(), uriBrand: z.string() });
@@ -230,7 +239,7 @@ export const accountSummaryOverviewQuerySchema = listQuerySchema(accountSummaryS
   /** Name or code contains. */
   search: z.string().trim().max(100).optional(),
   /** Only the schools directly under this sub-studio or branch office. */
-  parentId: z.coerce.number().int().positive().optional(),
+  parentId: idParam.optional(),
 });
 export type AccountSummaryOverviewQuery = z.input<typeof accountSummaryOverviewQuerySchema>;
 
@@ -302,6 +311,11 @@ export const internalReviewSettingsSchema = z
     effectiveInternalReview: z.boolean(),
     /** The account whose setting decides (null: nobody set anything). */
     decidedByAccountId: z.number().int().nullable(),
+    /**
+     * That account's name, and whether the caller may open it: the decider is a fact of the tree,
+     * named the same for everyone, linked only for those who may read it (issue 9).
+     */
+    decidedBy: z.object({ id: z.number().int(), name: z.string(), canOpen: z.boolean() }).nullable(),
   })
   .meta({ id: 'InternalReviewSettings' });
 export type InternalReviewSettings = z.infer<typeof internalReviewSettingsSchema>;
@@ -331,14 +345,14 @@ export const accountManufacturerRelationshipSchema = z
   .meta({ id: 'AccountManufacturerRelationship' });
 export type AccountManufacturerRelationship = z.infer<typeof accountManufacturerRelationshipSchema>;
 export const accountManufacturerRelationshipCreateSchema = z.object({
-  accountId: z.number().int().positive(),
-  manufacturerId: z.number().int().positive(),
+  accountId: idSchema,
+  manufacturerId: idSchema,
   typeBook: bookTypeSchema.nullable().default(null),
   notes: z.string().trim().max(2000).nullable().default(null),
 });
 export const accountManufacturerRelationshipUpdateSchema = z
   .object({
-    manufacturerId: z.number().int().positive(),
+    manufacturerId: idSchema,
     typeBook: bookTypeSchema.nullable(),
     notes: z.string().trim().max(2000).nullable(),
   })
@@ -347,6 +361,6 @@ export const accountManufacturerRelationshipListQuerySchema = listQuerySchema([
   'createdAt',
   'typeBook',
 ] as const).extend({
-  accountId: queryList(z.coerce.number().int().positive()).optional(),
-  manufacturerId: queryList(z.coerce.number().int().positive()).optional(),
+  accountId: queryList(idParam).optional(),
+  manufacturerId: queryList(idParam).optional(),
 });

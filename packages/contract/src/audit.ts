@@ -1,14 +1,20 @@
 import { z } from 'zod';
-import { listQuerySchema, timestampSchema } from './common';
+import { idParam, listQuerySchema, timestampSchema } from './common';
 
 export const auditEntrySchema = z
   .object({
     id: z.number().int(),
     actorUserId: z.number().int().nullable(),
+    /** The actor's first and last name; null for the system (a queue, a scheduled job). */
+    actorName: z.string().nullable(),
     actorEmail: z.string().nullable(),
     asUserId: z.number().int().nullable(),
+    asName: z.string().nullable(),
     asEmail: z.string().nullable(),
+    /** The HTTP method. */
     action: z.string(),
+    /** The action in words ("Signed in", "Searched accounts", "Updated a user"): domain `auditActionLabel`. */
+    actionLabel: z.string(),
     resource: z.string(),
     resourceId: z.string().nullable(),
     detail: z.unknown(),
@@ -20,7 +26,7 @@ export const auditEntrySchema = z
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
 export const auditListQuerySchema = listQuerySchema(['createdAt'] as const).extend({
   resource: z.string().max(64).optional(),
-  actorUserId: z.coerce.number().int().positive().optional(),
+  actorUserId: idParam.optional(),
 });
 
 export const outboxEmailSchema = z

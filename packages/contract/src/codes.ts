@@ -1,5 +1,6 @@
 import type { Enumeration } from '@colophon/domain';
 import { z } from 'zod';
+import { idSchema } from './common';
 
 /** A code of one of the spec's enumerations; the message lists the valid codes. */
 export function codeOf<Code extends number>(enumeration: Enumeration<Code>, what: string) {
@@ -28,7 +29,7 @@ export type Option = z.infer<typeof optionSchema>;
 /** `{ accountIds, value }`: one setting set on many accounts at once, all or nothing. */
 export const bulkUpdateBodySchema = z.object({
   accountIds: z
-    .array(z.number().int().positive())
+    .array(idSchema)
     .min(1, 'Choose at least one account')
     .max(1000, 'At most 1,000 accounts at once')
     .refine((ids) => new Set(ids).size === ids.length, { message: 'Each account may appear once' }),

@@ -2,11 +2,14 @@ import { permissions, type TimeZoneCode, timeZone, userRole } from '@colophon/do
 import { z } from 'zod';
 import {
   emailSchema,
+  idParam,
+  idSchema,
   listQuerySchema,
   nameSchema,
   passwordSchema,
   queryBoolean,
   queryList,
+  smallintParam,
   timestampSchema,
 } from './common';
 
@@ -35,6 +38,12 @@ const personFields = {
   timezone: timeZoneSchema,
   role: z.number().int(),
   mfaMethod: mfaMethodSchema.nullable(),
+  /**
+   * A new e-mail address waiting for its owner to confirm it through the link sent to it (24 hours);
+   * `email` stays the old one until then. Given on one user (`GET /api/users/{id}?include=pendingEmail`,
+   * the update's answer), on the session (`/api/auth/me`, the profile's answer); absent elsewhere.
+   */
+  pendingEmail: z.string().nullable().optional(),
 };
 
 /** The session user of spec part 3. */
@@ -91,13 +100,13 @@ export const loginResponseSchema = z.object({
 export type LoginResponse = z.infer<typeof loginResponseSchema>;
 
 export const mfaSendCodeBodySchema = z.object({
-  user_id: z.number().int().positive(),
+  user_id: idSchema,
   token: z.string().min(1),
   method: mfaMethodSchema,
 });
 export const mfaSendCodeResponseSchema = z.object({ method: mfaMethodSchema, sentTo: z.string().nullable() });
 export const mfaValidateCodeBodySchema = z.object({
-  user_id: z.number().int().positive(),
+  user_id: idSchema,
   token: z.string().min(1),
   code: z.string().regex(/^\d{6}$/, 'Enter the 6-digit code'),
 });
@@ -113,7 +122,7 @@ export const changePasswordBodySchema = z.object({
   newPassword: passwordSchema,
 });
 
-export const impersonateBodySchema = z.object({ userId: z.number().int().positive() });
+export const impersonateBodySchema = z.object({ userId: idSchema });
 export const impersonateResponseSchema = z.object({
   token: z.string(),
   user: sessionUserSchema,
@@ -141,9 +150,9 @@ export type User = z.infer<typeof userSchema>;
 export const userSortKeys = ['lastName', 'email', 'role', 'createdAt', 'lastSignInAt'] as const;
 export const userListQuerySchema = listQuerySchema(userSortKeys).extend({
   search: z.string().trim().max(100).optional(),
-  role: queryList(z.coerce.number().int()).optional(),
+  role: queryList(smallintParam).optional(),
   isActive: queryBoolean.optional(),
-  accountId: z.coerce.number().int().positive().optional(),
+  accountId: idParam.optional(),
 });
 export type UserListQuery = z.input<typeof userListQuerySchema>;
 
@@ -153,7 +162,7 @@ export const userCreateSchema = z.object({
   lastName: nameSchema,
   role: roleCodeSchema,
   timezone: timeZoneSchema.default('CST'),
-  accountId: z.number().int().positive(),
+  accountId: idSchema,
 });
 export const userUpdateSchema = z
   .object({
@@ -193,16 +202,21 @@ export const userAccountSchema = z.object({
   createdAt: timestampSchema,
 });
 export const userAccountListQuerySchema = listQuerySchema(['createdAt', 'accountName'] as const).extend({
-  userId: z.coerce.number().int().positive(),
+  userId: idParam,
 });
 export const userAccountCreateSchema = z.object({
-  userId: z.number().int().positive(),
-  accountId: z.number().int().positive(),
+  userId: idSchema,
+  accountId: idSchema,
 });
 
+/** A new `email` is not set at once: a confirmation link goes to it (see `pendingEmail`). */
 export const profileUpdateSchema = z
-  .object({ firstName: nameSchema, lastName: nameSchema, timezone: timeZoneSchema })
+  .object({ email: emailSchema, firstName: nameSchema, lastName: nameSchema, timezone: timeZoneSchema })
   .partial();
+
+/** `POST /api/users/confirm_email`: the token of the link e-mailed to the new address. */
+export const confirmEmailBodySchema = z.object({ token: z.string().min(20).max(200) });
+export const confirmEmailResponseSchema = z.object({ email: z.string() });
 export const avatarBodySchema = z.object({
   // Base64 of the image, data-URL prefix already stripped (the server strips one if sent).
   data: z.string().min(1).max(3_000_000),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema, queryBoolean, queryList, timestampSchema } from './common';
+import { idParam, idSchema, listQuerySchema, queryBoolean, queryList, timestampSchema } from './common';
 
 export const manufacturingPlantSchema = z
   .object({
@@ -48,7 +48,7 @@ const manufacturerFields = z.object({
     .trim()
     .regex(/^[A-Z0-9]{1,8}$/, 'Up to 8 capital letters or digits'),
   name: z.string().trim().min(1, 'Required').max(120),
-  plantId: z.number().int().positive(),
+  plantId: idSchema,
   turnTimeDays: turnTime,
   expeditedTurnTimeDays: turnTime.nullable(),
   isActive: z.boolean(),
@@ -68,6 +68,6 @@ export const manufacturerListQuerySchema = listQuerySchema([
   'createdAt',
 ] as const).extend({
   search: z.string().trim().max(100).optional(),
-  plantId: queryList(z.coerce.number().int().positive()).optional(),
+  plantId: queryList(idParam).optional(),
   isActive: queryBoolean.optional(),
 });

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { listQuerySchema, queryList, timestampSchema } from './common';
+import { idParam, listQuerySchema, queryList, smallintParam, timestampSchema } from './common';
 
 /** A notification with the fields of part 3 (`notificationType.label` names its type; unknown → Unknown). */
 export const notificationSchema = z
@@ -27,9 +27,9 @@ export type Notification = z.infer<typeof notificationSchema>;
 
 /** `GET notifications`: newest first by default; `include=account` adds the account's code and name. */
 export const notificationListQuerySchema = listQuerySchema(['date'] as const).extend({
-  accountId: queryList(z.coerce.number().int().positive()).optional(),
-  projectId: z.coerce.number().int().positive().optional(),
-  typeNotification: queryList(z.coerce.number().int()).optional(),
+  accountId: queryList(idParam).optional(),
+  projectId: idParam.optional(),
+  typeNotification: queryList(smallintParam).optional(),
   /** From this instant (or date) on, inclusive. */
   dateFrom: z.union([z.iso.datetime({ offset: true }), z.iso.date()]).optional(),
   /** Up to this instant (or the end of this date), inclusive. */

@@ -45,9 +45,9 @@ export const queueJobListQuerySchema = listQuerySchema([
 ] as const).extend({
   status: queryList(z.coerce.number().int().min(0).max(5)).optional(),
   search: z.string().trim().max(100).optional(),
-  /** Created from this instant (or date, UTC) on, inclusive. */
+  /** Created from this instant (or the start of this London date, part 5) on, inclusive. */
   createdFrom: instantOrDate.optional(),
-  /** Created up to this instant (or the end of this UTC date), inclusive. */
+  /** Created up to this instant (or the end of this London date), inclusive. */
   createdTo: instantOrDate.optional(),
 });
 export type QueueJobListQuery = z.input<typeof queueJobListQuerySchema>;

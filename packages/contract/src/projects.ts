@@ -23,11 +23,15 @@ import { z } from 'zod';
 import { codeOf, isoDateSchema, optionSchema } from './codes';
 import {
   DEFAULT_PER_PAGE,
+  idParam,
+  idSchema,
   listEnvelopeSchema,
   listQuerySchema,
   MAX_PER_PAGE,
   queryBoolean,
   queryList,
+  smallintParam,
+  smallintSchema,
   timestampSchema,
 } from './common';
 
@@ -136,7 +140,7 @@ export const projectIncludes = ['account', 'meta'] as const;
  * choose only the book types 1, 2, 3, 5, 9 and 10.
  */
 export const projectCreateSchema = z.object({
-  accountId: z.number().int().positive(),
+  accountId: idSchema,
   name: z.string().trim().min(1, 'Required').max(200),
   year: yearSchema,
   agreementYear: agreementYearSchema.nullable().optional(),
@@ -157,12 +161,12 @@ export type ProjectUpdate = z.input<typeof projectUpdateSchema>;
 export const projectSortKeys = ['name', 'year', 'typeBook', 'submissionDeadline', 'inHomeDate', 'createdAt'] as const;
 export const projectListQuerySchema = listQuerySchema(projectSortKeys).extend({
   search: z.string().trim().max(100).optional(),
-  accountId: queryList(z.coerce.number().int().positive()).optional(),
+  accountId: queryList(idParam).optional(),
   /** Projects of this account and of every account below it. */
-  ancestorId: z.coerce.number().int().positive().optional(),
-  year: queryList(z.coerce.number().int()).optional(),
-  typeBook: queryList(z.coerce.number().int()).optional(),
-  typeSoftware: queryList(z.coerce.number().int()).optional(),
+  ancestorId: idParam.optional(),
+  year: queryList(smallintParam).optional(),
+  typeBook: queryList(smallintParam).optional(),
+  typeSoftware: queryList(smallintParam).optional(),
   isActive: queryBoolean.optional(),
   deadlineFrom: isoDateSchema.optional(),
   deadlineTo: isoDateSchema.optional(),
@@ -176,12 +180,12 @@ export const projectSearchBodySchema = z.object({
   sort: z.enum(projectSortKeys.flatMap((key) => [key, `-${key}`]) as [string, ...string[]]).optional(),
   include: z.array(z.enum(projectIncludes)).max(projectIncludes.length).optional(),
   search: z.string().trim().max(100).optional(),
-  ids: z.array(z.number().int().positive()).max(5000).optional(),
-  accountId: z.array(z.number().int().positive()).max(5000).optional(),
-  ancestorId: z.number().int().positive().optional(),
-  year: z.array(z.number().int()).max(20).optional(),
-  typeBook: z.array(z.number().int()).max(10).optional(),
-  typeSoftware: z.array(z.number().int()).max(11).optional(),
+  ids: z.array(idSchema).max(5000).optional(),
+  accountId: z.array(idSchema).max(5000).optional(),
+  ancestorId: idSchema.optional(),
+  year: z.array(smallintSchema).max(20).optional(),
+  typeBook: z.array(smallintSchema).max(10).optional(),
+  typeSoftware: z.array(smallintSchema).max(11).optional(),
   isActive: z.boolean().optional(),
   deadlineFrom: isoDateSchema.optional(),
   deadlineTo: isoDateSchema.optional(),
@@ -235,7 +239,7 @@ export const salesRepProjectMetaBodySchema = z
 export const upcomingSubmissionsQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(500).default(50),
   /** Only the schools directly under this account (a sub-studio or branch office of the tree). */
-  parentId: z.coerce.number().int().positive().optional(),
+  parentId: idParam.optional(),
 });
 export const deadlineWarningSchema = z.enum(['overdue', 'due', 'soon', 'later']);
 export const upcomingSubmissionSchema = z
@@ -297,7 +301,7 @@ export const layoutSoftwareParamsSchema = z.object({
 });
 export const layoutSoftwareRoleSchema = z.enum(['adviser', 'staff']);
 export const layoutSoftwareAddUserBodySchema = z.object({
-  projectId: z.number().int().positive(),
+  projectId: idSchema,
   email: z
     .email()
     .max(254)
@@ -340,7 +344,7 @@ export const presetSchema = z
   .meta({ id: 'Preset' });
 export type Preset = z.infer<typeof presetSchema>;
 export const presetCreateSchema = z.object({
-  accountId: z.number().int().positive(),
+  accountId: idSchema,
   name: z.string().trim().min(1, 'Required').max(120),
   specification: bookSpecificationSchema,
 });
@@ -349,5 +353,5 @@ export const presetUpdateSchema = z
   .partial();
 export const presetListQuerySchema = listQuerySchema(['name', 'createdAt'] as const).extend({
   search: z.string().trim().max(100).optional(),
-  accountId: queryList(z.coerce.number().int().positive()).optional(),
+  accountId: queryList(idParam).optional(),
 });

@@ -1,6 +1,6 @@
 import { proofAutomation, proofSoftwareCalls, softwareSlug } from '@colophon/domain';
 import { z } from 'zod';
-import { timestampSchema } from './common';
+import { idParam, idSchema, timestampSchema } from './common';
 import { proofSchema } from './proofs';
 
 /**
@@ -31,14 +31,14 @@ const reasonSchema = z.string().trim().min(1, 'Say why the proof is turned back.
 /** `POST proofs/{software}/{id}/cancel {reason}` */
 export const proofSoftwareCancelParamsSchema = z.object({
   software: softwareParam,
-  id: z.coerce.number().int().positive(),
+  id: idParam,
 });
 export const proofSoftwareCancelBodySchema = z.object({ reason: reasonSchema });
 
 /** `POST proofs/{software}/reject {id}`; the reason is ours (the spec's body is the id alone). */
 export const proofSoftwareRejectParamsSchema = z.object({ software: softwareParam });
 export const proofSoftwareRejectBodySchema = z.object({
-  id: z.number().int().positive(),
+  id: idSchema,
   reason: reasonSchema.optional(),
 });
 
@@ -71,7 +71,7 @@ export const proofAutomationParamsSchema = z.object({
   }),
 });
 export const proofAutomationSendBodySchema = z.object({
-  id: z.number().int().positive(),
+  id: idSchema,
   note: z.string().trim().max(2000).optional(),
 });
 

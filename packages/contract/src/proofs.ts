@@ -1,10 +1,15 @@
 import { z } from 'zod';
 import {
   DEFAULT_PER_PAGE,
+  INT4_MAX,
+  idParam,
+  idSchema,
   listEnvelopeSchema,
   listQuerySchema,
   MAX_PER_PAGE,
   queryList,
+  smallintParam,
+  smallintSchema,
   timestampSchema,
 } from './common';
 
@@ -37,6 +42,8 @@ export const proofSchema = z.object({
   /** 0 queued, 1 processing, 2 processed, 3 failed. */
   processingStatus: z.number().int(),
   pageCount: z.number().int().nullable(),
+  /** Pages drawn and checked so far, of `pageCount`: live while processing (null before it starts). */
+  pagesDone: z.number().int().nullable(),
   summary: z.unknown().nullable(),
   processingError: z.string().nullable(),
   processedAt: timestampSchema.nullable(),
@@ -55,12 +62,12 @@ export const proofListQuerySchema = listQuerySchema(proofSortKeys).extend({
   /** Part of the project's or the account's name (or the account's code). */
   search: z.string().trim().max(100).optional(),
   /** Proofs of this account and of every account below it. */
-  ancestorId: z.coerce.number().int().positive().optional(),
-  projectId: z.coerce.number().int().positive().optional(),
-  accountId: queryList(z.coerce.number().int().positive()).optional(),
+  ancestorId: idParam.optional(),
+  projectId: idParam.optional(),
+  accountId: queryList(idParam).optional(),
   status: queryList(z.coerce.number().int().min(1).max(3)).optional(),
   internalStatus: queryList(z.coerce.number().int().min(1).max(8)).optional(),
-  year: queryList(z.coerce.number().int()).optional(),
+  year: queryList(smallintParam).optional(),
 });
 
 /** `POST proofs/get/get_proofs_post`: the list's filters as a JSON body. */
@@ -69,19 +76,19 @@ export const proofSearchBodySchema = z.object({
   perPage: z.number().int().min(1).max(MAX_PER_PAGE).default(DEFAULT_PER_PAGE),
   sort: z.enum(proofSortKeys.flatMap((key) => [key, `-${key}`]) as [string, ...string[]]).optional(),
   search: z.string().trim().max(100).optional(),
-  ancestorId: z.number().int().positive().optional(),
-  projectId: z.number().int().positive().optional(),
-  accountId: z.array(z.number().int().positive()).max(5000).optional(),
+  ancestorId: idSchema.optional(),
+  projectId: idSchema.optional(),
+  accountId: z.array(idSchema).max(5000).optional(),
   status: z.array(z.number().int().min(1).max(3)).max(3).optional(),
   internalStatus: z.array(z.number().int().min(1).max(8)).max(8).optional(),
-  year: z.array(z.number().int()).max(20).optional(),
+  year: z.array(smallintSchema).max(20).optional(),
 });
 
 /** `proofs/list/ready_to_order` and `proofs/list/resubmission_required`. */
 export const proofShortListQuerySchema = z.object({
-  year: z.coerce.number().int().optional(),
+  year: smallintParam.optional(),
   /** Proofs of this account and of every account below it. */
-  parentId: z.coerce.number().int().positive().optional(),
+  parentId: idParam.optional(),
 });
 
 export const proofFindingSchema = z.object({
@@ -101,10 +108,10 @@ export const flipImagesQuerySchema = z.object({
         value === undefined
           ? value
           : (Array.isArray(value) ? value : [value]).flatMap((part) => String(part).split(',')).filter(Boolean),
-      z.array(z.coerce.number().int().positive()).max(2000),
+      z.array(z.coerce.number().int().min(1).max(INT4_MAX)).max(2000),
     )
     .optional(),
-  type_book: z.coerce.number().int().optional(),
+  type_book: smallintParam.optional(),
 });
 
 export const signedPageSchema = z.object({
@@ -127,8 +134,8 @@ export const signedManifestSchema = z.object({
 });
 
 export const proofChildParamsSchema = z.object({
-  id: z.coerce.number().int().positive(),
-  childId: z.coerce.number().int().positive(),
+  id: idParam,
+  childId: idParam,
 });
 
 const author = { userId: z.number().int().nullable(), userName: z.string().nullable() };
@@ -144,7 +151,7 @@ export const proofReviewerSchema = z.object({
   ...stamps,
 });
 export const proofReviewerCreateSchema = z.object({
-  userId: z.number().int().positive(),
+  userId: idSchema,
   note: z.string().trim().max(2000).nullable().optional(),
 });
 export const proofReviewerUpdateSchema = z.object({
@@ -202,4 +209,12 @@ export const proofInternalActionUpdateSchema = z.object({ note: z.string().trim(
 export const proofRejectBodySchema = z.object({
   reason: z.string().trim().min(1, 'Say why the proof is rejected.').max(5000),
 });
-export const proofApproveBodySchema = z.object({ note: z.string().trim().max(5000).optional() });
+/**
+ * An approval. When the proof's preflight found errors, `acknowledgedFindingIds` must list every one of
+ * them (the ids of `GET /proofs/:id/findings` with severity error): the person approves despite them,
+ * knowingly, and the history keeps what was acknowledged (409 naming the field otherwise).
+ */
+export const proofApproveBodySchema = z.object({
+  note: z.string().trim().max(5000).optional(),
+  acknowledgedFindingIds: z.array(idSchema).max(10_000).optional(),
+});

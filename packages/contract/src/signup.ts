@@ -8,7 +8,7 @@ import {
   countrySchema,
   softwareTypeSchema,
 } from './accounts';
-import { emailSchema, nameSchema } from './common';
+import { emailSchema, idSchema, nameSchema } from './common';
 import { timeZoneSchema, userSchema } from './identity';
 import { agreementYearSchema, bookSpecificationShape, projectSchema } from './projects';
 
@@ -25,7 +25,7 @@ export const schoolSignupBodySchema = z.object({
     typeSoftware: softwareTypeSchema.default(0),
     country: countrySchema.default('US'),
     /** The studio, sub-studio or branch office the school signs up under (null: direct, super admins only). */
-    parentAccountId: z.number().int().positive().nullable(),
+    parentAccountId: idSchema.nullable(),
     mfaRequired: z.boolean().default(false),
     addresses: z.array(accountAddressInputSchema).max(10).default([]),
     contacts: z.array(accountContactInputSchema).max(20).default([]),

@@ -1,5 +1,6 @@
 import { MAX_PROOF_FILE_BYTES, type ProofFileKind, proofFileMessages } from '@colophon/domain';
 import { z } from 'zod';
+import { bigIdParam, idParam, idSchema } from './common';
 
 /** The largest file one upload takes (2 GB); larger books go in separate files (pages, cover). */
 export const MAX_UPLOAD_BYTES = MAX_PROOF_FILE_BYTES;
@@ -18,14 +19,14 @@ export const uploadFileKeySchema = z
   .regex(/^uploads\/[0-9a-f-]{36}\.pdf$/, { error: 'Not a file key from a signed upload.' });
 
 export const presignedUploadPutQuerySchema = z.object({
-  projectId: z.coerce.number().int().positive(),
+  projectId: idParam,
   fileName,
   contentType: pdfContentType,
   size,
 });
 
 export const presignedUploadPostPrivateBodySchema = z.object({
-  account_id: z.number().int().positive(),
+  account_id: idSchema,
   fileName,
   contentType: pdfContentType,
   size,
@@ -61,7 +62,7 @@ export type StoredUpload = z.infer<typeof storedUploadSchema>;
 export const uploadKind = ['pages', 'cover'] as const satisfies readonly ProofFileKind[];
 
 export const createUploadBodySchema = z.object({
-  projectId: z.number().int().positive(),
+  projectId: idSchema,
   fileKey: uploadFileKeySchema,
   kind: z.enum(uploadKind),
 });
@@ -87,7 +88,7 @@ export const uploadJobSchema = z.object({
 });
 export type UploadJob = z.infer<typeof uploadJobSchema>;
 
-export const uploadJobParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const uploadJobParamsSchema = z.object({ id: bigIdParam });
 
 // Resumable uploads: one session per file, sent in parts the store keeps until `complete`.
 
@@ -96,8 +97,8 @@ export const uploadSessionStatus = ['open', 'complete', 'aborted'] as const;
 /** A new resumable upload, for a project (`projectId`) or an account's books (`account_id`). */
 export const uploadSessionCreateBodySchema = z
   .object({
-    projectId: z.number().int().positive().optional(),
-    account_id: z.number().int().positive().optional(),
+    projectId: idSchema.optional(),
+    account_id: idSchema.optional(),
     fileName,
     contentType: pdfContentType,
     size: z
@@ -146,7 +147,7 @@ export type UploadSession = z.infer<typeof uploadSessionSchema>;
 export const uploadSessionParamsSchema = z.object({ id: z.uuid({ error: 'Not an upload session id.' }) });
 
 export const uploadPartUrlsBodySchema = z.object({
-  partNumbers: z.array(z.number().int().positive()).min(1).max(100),
+  partNumbers: z.array(z.number().int().min(1).max(10_000)).min(1).max(100),
 });
 
 /** Where one part goes: a PUT of exactly `size` bytes with these headers, before `expiresAt`. */
@@ -163,7 +164,7 @@ export const uploadPartUrlsSchema = z.object({ parts: z.array(uploadPartTargetSc
 
 /** A part the browser sent: its number, size and the ETag the store answered. */
 export const uploadPartReceivedBodySchema = z.object({
-  partNumber: z.number().int().positive(),
+  partNumber: z.number().int().min(1).max(10_000),
   size: z.number().int().positive(),
   etag: z.string().trim().min(1).max(200),
 });

@@ -1,6 +1,6 @@
 import { WIDGET_DEFAULT_LIMIT, WIDGET_MAX_LIMIT, type WidgetName, widgetName } from '@colophon/domain';
 import { z } from 'zod';
-import { timestampSchema } from './common';
+import { idParam, idSchema, timestampSchema } from './common';
 import { upcomingSubmissionSchema } from './projects';
 
 export const widgetNameSchema = z.enum(widgetName.codes as readonly WidgetName[] as [WidgetName, ...WidgetName[]]);
@@ -10,7 +10,7 @@ export const widgetParamsSchema = z.object({ name: widgetNameSchema });
 export const widgetSettingsSchema = z.object({
   limit: z.number().int().min(1).max(WIDGET_MAX_LIMIT),
   /** Narrow the widget to this account's tree (null: every account of the user). */
-  accountId: z.number().int().positive().nullable(),
+  accountId: idSchema.nullable(),
   hidden: z.boolean(),
 });
 export type WidgetSettings = z.infer<typeof widgetSettingsSchema>;
@@ -21,7 +21,7 @@ export const widgetSettingsBodySchema = widgetSettingsSchema.partial();
 /** `GET widgets/{name}`: the stored settings, overridden for this call by the query. */
 export const widgetQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(WIDGET_MAX_LIMIT).optional(),
-  accountId: z.coerce.number().int().positive().optional(),
+  accountId: idParam.optional(),
 });
 
 export const proofAwaitingReviewSchema = z.object({
