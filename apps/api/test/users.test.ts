@@ -1,7 +1,16 @@
 import { accounts, outboxEmails, users } from '@colophon/db';
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADVISER, createTestApp, DIRECT_ADVISER, OWNER, SUPER, type TestApp, VOLUNTEER } from './harness';
+import {
+  ADVISER,
+  createTestApp,
+  DEMO_PASSWORD,
+  DIRECT_ADVISER,
+  OWNER,
+  SUPER,
+  type TestApp,
+  VOLUNTEER,
+} from './harness';
 
 let t: TestApp;
 let lincolnId: number;
@@ -200,13 +209,25 @@ describe('permissions, notifications and linked accounts', () => {
       permissions: expect.arrayContaining(['proofs.comment']),
     });
     expect(read.json().permissions).not.toContain('orders.place');
-    const promote = await t.call({
+    // Nobody gives a role ranking at or above their own: an adviser makes no other adviser.
+    const peer = await t.call({
       method: 'POST',
       url: `/api/users/${volunteer!.id}/user_permissions`,
       as: ADVISER,
       payload: { role: 5 },
     });
-    expect(promote.json()).toMatchObject({ role: 5, permissions: expect.arrayContaining(['orders.place']) });
+    expect(peer.statusCode).toBe(400);
+    expect(peer.json().errors[0]).toEqual({
+      path: 'role',
+      message: 'You cannot give the role School Yearbook Adviser.',
+    });
+    const promote = await t.call({
+      method: 'POST',
+      url: `/api/users/${volunteer!.id}/user_permissions`,
+      as: ADVISER,
+      payload: { role: 22 },
+    });
+    expect(promote.json()).toMatchObject({ role: 22, permissions: expect.arrayContaining(['coupons.manage']) });
     const superGrant = await t.call({
       method: 'PUT',
       url: `/api/users/${volunteer!.id}/user_permissions`,
@@ -289,5 +310,48 @@ describe('permissions, notifications and linked accounts', () => {
       as: DIRECT_ADVISER,
     });
     expect(otherTenant.statusCode).toBe(404);
+  });
+});
+
+describe('what is under a user follows the user’s read rule', () => {
+  const idOf = async (email: string) => (await t.handle.db.select().from(users).where(eq(users.email, email)))[0]!.id;
+  const subResources = (id: number) => [
+    `/api/users/${id}/user_notifications`,
+    `/api/users/${id}/user_permissions`,
+    `/api/user_accounts?userId=${id}`,
+  ];
+
+  it('keeps a volunteer without users.view to their own', async () => {
+    const adviserId = await idOf(ADVISER);
+    const volunteerId = await idOf(VOLUNTEER);
+    // A session of its own: the permission change above ended the volunteer's earlier one.
+    const login = await t.call({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: VOLUNTEER, password: DEMO_PASSWORD },
+    });
+    const volunteer = login.json().token as string;
+    for (const url of subResources(adviserId)) {
+      const response = await t.call({ method: 'GET', url, as: volunteer });
+      expect(response.statusCode, url).toBe(403);
+      expect(response.json()).not.toHaveProperty('preferences');
+    }
+    for (const url of subResources(volunteerId)) {
+      expect((await t.call({ method: 'GET', url, as: volunteer })).statusCode, url).toBe(200);
+    }
+    const own = (
+      await t.call({ method: 'GET', url: `/api/users/${volunteerId}/user_notifications`, as: volunteer })
+    ).json();
+    expect(own.userId).toBe(volunteerId);
+  });
+
+  it('lets users.view read within the tenant only: another tenant’s user is missing', async () => {
+    const volunteerId = await idOf(VOLUNTEER);
+    for (const url of subResources(volunteerId)) {
+      expect((await t.call({ method: 'GET', url, as: ADVISER })).statusCode, url).toBe(200);
+    }
+    for (const url of subResources(directAdviserId)) {
+      expect((await t.call({ method: 'GET', url, as: OWNER })).statusCode, url).toBe(404);
+    }
   });
 });

@@ -1,32 +1,21 @@
 import { userCreateSchema, userListQuerySchema, userSchema, userUpdateSchema } from '@colophon/contract';
 import { accounts, userAccounts, users } from '@colophon/db';
-import { assignableRoles, userRole } from '@colophon/domain';
-import { and, eq, exists, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { userRole } from '@colophon/domain';
+import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { accountScope } from '../../access/scope';
+import type { UserRow } from '../../context';
 import { defineResource, type ResourceContext } from '../../engine/resource';
-import { forbidden, invalidField } from '../../errors';
+import { invalidField } from '../../errors';
 import { describeConstraint } from '../../plugins/problems';
 import { sendSetPasswordLink } from '../auth/routes';
+import { assertEmailFree, isNewEmail, requestEmailChange } from './email-change';
+import { assertMayAssignRole, assertMayChangeUser, usersScope } from './guard';
+import { pendingEmailOf, pendingEmailsOf } from './pending-email';
 
 describeConstraint('users_email_key', 'email', 'Another user already has this e-mail address.');
 
 type UserListQuery = z.output<typeof userListQuerySchema>;
-
-/** Users sharing an account in the caller's tree, and the caller; a super admin sees everyone. */
-export function usersScope(context: ResourceContext): SQL | undefined {
-  const visible = accountScope(context.auth);
-  if (!visible) return undefined;
-  return or(
-    eq(users.id, context.auth.user.id),
-    exists(
-      context.db
-        .select({ one: sql`1` })
-        .from(userAccounts)
-        .where(and(eq(userAccounts.userId, users.id), inArray(userAccounts.accountId, visible))),
-    ),
-  );
-}
 
 export async function assertAccountVisible(context: ResourceContext, accountId: number, path = 'accountId') {
   const visible = accountScope(context.auth);
@@ -36,12 +25,6 @@ export async function assertAccountVisible(context: ResourceContext, accountId: 
     .where(and(eq(accounts.id, accountId), visible ? inArray(accounts.id, visible) : undefined))
     .limit(1);
   if (!account) throw invalidField(path, `Account ${accountId} does not exist or is not yours.`);
-}
-
-export function assertMayAssignRole(context: ResourceContext, role: number) {
-  if (!assignableRoles(context.auth.user).includes(role as never)) {
-    throw invalidField('role', `You cannot give the role ${userRole.label(role)}.`);
-  }
 }
 
 export const usersResource = defineResource({
@@ -62,6 +45,16 @@ export const usersResource = defineResource({
   },
   defaultSort: 'lastName',
   scope: usersScope,
+  includes: {
+    /** The address each user asked to change to and has not confirmed yet (null when none). */
+    pendingEmail: async (rows, context) => {
+      const pending = await pendingEmailsOf(
+        context.db,
+        rows.map((row) => row.id),
+      );
+      for (const row of rows) row.pendingEmail = pending.get(row.id) ?? null;
+    },
+  },
   filters: (query: UserListQuery) => [
     query.search
       ? or(
@@ -102,28 +95,32 @@ export const usersResource = defineResource({
     return row;
   },
   async update(existing, input, context) {
-    if (input.isActive === false && existing.id === context.auth.user.id) {
-      throw invalidField('isActive', 'You cannot deactivate yourself.');
+    const target = existing as UserRow;
+    assertMayChangeUser(context, target, input.isActive === false ? 'deactivate' : 'edit', 'isActive');
+    const { email, ...fields } = input;
+    // A new e-mail is only asked for: the link sent to it sets it (email-change.ts).
+    const newEmail = isNewEmail(target, email) ? email : null;
+    if (newEmail) await assertEmailFree(context.db, newEmail, target.id);
+    let row: UserRow = target;
+    if (Object.keys(fields).length > 0) {
+      const [updated] = await context.db
+        .update(users)
+        .set({
+          ...fields,
+          updatedAt: new Date(),
+          // Deactivating ends every session of the user.
+          ...(fields.isActive === false ? { tokenVersion: sql`${users.tokenVersion} + 1` } : {}),
+        })
+        .where(eq(users.id, target.id))
+        .returning();
+      if (!updated) throw new Error('user update returned nothing');
+      row = updated;
     }
-    if (existing.bSuperAdmin && !context.auth.user.bSuperAdmin) throw forbidden();
-    const [row] = await context.db
-      .update(users)
-      .set({
-        ...input,
-        updatedAt: new Date(),
-        // Deactivating (or changing the sign-in e-mail) ends every session of the user.
-        ...(input.isActive === false || (input.email && input.email !== existing.email)
-          ? { tokenVersion: sql`${users.tokenVersion} + 1` }
-          : {}),
-      })
-      .where(eq(users.id, existing.id))
-      .returning();
-    if (!row) throw new Error('user update returned nothing');
-    return row;
+    if (newEmail) await requestEmailChange(context.request.server, row, newEmail, context.auth.user);
+    return { ...row, pendingEmail: await pendingEmailOf(context.db, row.id) };
   },
   async remove(existing, context) {
-    if (existing.id === context.auth.user.id) throw invalidField('id', 'You cannot deactivate yourself.');
-    if (existing.bSuperAdmin && !context.auth.user.bSuperAdmin) throw forbidden();
+    assertMayChangeUser(context, existing as UserRow, 'deactivate', 'id');
     const [row] = await context.db
       .update(users)
       .set({ isActive: false, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })

@@ -1,4 +1,5 @@
 import {
+  idParamsSchema,
   listEnvelopeSchema,
   type notificationPreferenceSchema,
   problemSchema,
@@ -11,7 +12,7 @@ import {
   userPermissionsSchema,
 } from '@colophon/contract';
 import { accounts, userAccounts, userNotificationPreferences, users } from '@colophon/db';
-import { can, notificationType, permissionsOf } from '@colophon/domain';
+import { notificationType, permissionsOf } from '@colophon/domain';
 import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -21,27 +22,17 @@ import { jsonRow } from '../../engine/json-row';
 import { type ResourceContext, requestContext } from '../../engine/resource';
 import { forbidden, invalidField, notFound } from '../../errors';
 import { describeConstraint } from '../../plugins/problems';
-import { assertAccountVisible, assertMayAssignRole, usersScope } from './resource';
+import { assertMayAssignRole, changeableUser, readableUser } from './guard';
+import { assertAccountVisible } from './resource';
 
 describeConstraint('user_accounts_user_account_key', 'accountId', 'This account is already linked to the user.');
 
 const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema, 409: problemSchema };
-const idParams = z.object({ id: z.coerce.number().int().positive() });
+const idParams = idParamsSchema;
 
 export async function registerUserRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const contextOf = (request: FastifyRequest) => requestContext(app, request);
-
-  /** A user the caller may see (another tenant's user answers as missing). */
-  const visibleUser = async (context: ResourceContext, id: number) => {
-    const [user] = await context.db
-      .select()
-      .from(users)
-      .where(and(eq(users.id, id), usersScope(context)))
-      .limit(1);
-    if (!user) throw notFound(`User ${id}`);
-    return user;
-  };
 
   const permissionsView = (user: typeof users.$inferSelect) => ({
     userId: user.id,
@@ -51,22 +42,23 @@ export async function registerUserRoutes(app: FastifyInstance) {
     permissions: permissionsOf(user),
   });
 
+  // Every GET under /api/users/{id}/ follows the user's read rule (`readableUser`): oneself, or with
+  // users.view a user of one's tenant. Every change follows the change rule (`changeableUser`).
   routes.get(
     '/api/users/:id/user_permissions',
     {
-      config: { permission: 'users.view' },
+      config: { permission: 'profile.edit' },
       schema: { tags: ['users'], params: idParams, response: { 200: userPermissionsSchema, ...problems } },
     },
-    async (request) => permissionsView(await visibleUser(contextOf(request), request.params.id)),
+    async (request) => permissionsView(await readableUser(contextOf(request), request.params.id)),
   );
 
   const savePermissions = async (
     request: FastifyRequest<{ Params: { id: number }; Body: z.output<typeof userPermissionsBodySchema> }>,
   ) => {
     const context = contextOf(request);
-    const user = await visibleUser(context, request.params.id);
+    const user = await changeableUser(context, request.params.id, 'permissions', 'role');
     const { role, bSuperAdmin, mfaRequired } = request.body;
-    if (user.id === context.auth.user.id) throw invalidField('role', 'You cannot change your own permissions.');
     if ((bSuperAdmin || user.bSuperAdmin) && !context.auth.user.bSuperAdmin) {
       throw forbidden('Only super administrators grant or withdraw super administration.');
     }
@@ -116,7 +108,7 @@ export async function registerUserRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const context = contextOf(request);
-      const user = await visibleUser(context, request.params.id);
+      const user = await readableUser(context, request.params.id);
       return notificationsView(context, user.id);
     },
   );
@@ -125,11 +117,8 @@ export async function registerUserRoutes(app: FastifyInstance) {
     request: FastifyRequest<{ Params: { id: number }; Body: z.output<typeof userNotificationsBodySchema> }>,
   ) => {
     const context = contextOf(request);
-    const user = await visibleUser(context, request.params.id);
-    // Everyone sets their own; changing someone else's takes the right to manage users.
-    if (user.id !== context.auth.user.id && !can(context.auth.user, 'users.manage')) {
-      throw forbidden();
-    }
+    // Everyone sets their own; someone else's takes users.manage and a higher rank.
+    const user = await changeableUser(context, request.params.id, 'edit');
     const preferences: z.output<typeof notificationPreferenceSchema>[] = request.body.preferences;
     preferences.forEach((preference, index) => {
       if (!notificationType.has(preference.typeNotification)) {
@@ -178,7 +167,7 @@ export async function registerUserRoutes(app: FastifyInstance) {
   routes.get(
     '/api/user_accounts',
     {
-      config: { permission: 'users.view' },
+      config: { permission: 'profile.edit' },
       schema: {
         tags: ['users'],
         querystring: userAccountListQuerySchema,
@@ -188,7 +177,7 @@ export async function registerUserRoutes(app: FastifyInstance) {
     async (request) => {
       const context = contextOf(request);
       const query = request.query;
-      await visibleUser(context, query.userId);
+      await readableUser(context, query.userId);
       const visible = accountScope(context.auth);
       const where = and(
         eq(userAccounts.userId, query.userId),
@@ -223,7 +212,7 @@ export async function registerUserRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const context = contextOf(request);
-      const user = await visibleUser(context, request.body.userId);
+      const user = await changeableUser(context, request.body.userId, 'edit');
       await assertAccountVisible(context, request.body.accountId);
       const [link] = await context.db
         .insert(userAccounts)
@@ -256,7 +245,7 @@ export async function registerUserRoutes(app: FastifyInstance) {
         )
         .limit(1);
       if (!link) throw notFound(`Account link ${request.params.id}`);
-      await visibleUser(context, link.userId);
+      await changeableUser(context, link.userId, 'edit');
       await context.db.delete(userAccounts).where(eq(userAccounts.id, link.id));
       return reply.status(204).send(null);
     },
