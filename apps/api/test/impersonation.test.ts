@@ -1,7 +1,8 @@
-import { auditLog, userAccounts, users } from '@colophon/db';
+import { auditLog, sessions, userAccounts, users } from '@colophon/db';
 import { INVALID_METHOD_MESSAGE } from '@colophon/domain';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { invalidateUserTokens } from '../src/modules/auth/sessions';
 import { ADVISER, createTestApp, OWNER, SUPER, type TestApp } from './harness';
 
 let t: TestApp;
@@ -111,6 +112,84 @@ describe('impersonation', () => {
     const [superUser] = await t.handle.db.select().from(users).where(eq(users.email, SUPER));
     expect((await impersonate(superUser!.id)).json().errors[0].path).toBe('userId');
     expect((await impersonate(987654)).statusCode).toBe(404);
+  });
+
+  describe('bound to the session it started from', () => {
+    /** A super-admin session of its own, so ending it leaves the other tests' sessions alone. */
+    const freshSuperSession = async () => {
+      const response = await t.call({
+        method: 'POST',
+        url: '/api/auth/login',
+        payload: { email: SUPER, password: 'colophon-demo' },
+      });
+      expect(response.statusCode).toBe(200);
+      return response.json<{ token: string }>().token;
+    };
+    const sessionIdOf = (token: string) =>
+      (JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { sid: string }).sid;
+
+    it('ends when the super administrator logs out, and cannot be turned into a new super-admin token', async () => {
+      const superToken = await freshSuperSession();
+      const { token } = (await impersonate(adviserId, superToken)).json();
+      expect((await t.call({ method: 'GET', url: '/api/auth/me', as: token })).statusCode).toBe(200);
+      expect((await t.call({ method: 'POST', url: '/api/auth/logout', as: superToken })).statusCode).toBe(204);
+      expect((await t.call({ method: 'GET', url: '/api/auth/me', as: token })).statusCode).toBe(401);
+      const ended = await t.call({ method: 'POST', url: '/api/auth/impersonate/end', as: token });
+      expect(ended.statusCode).toBe(401);
+      expect(ended.json()).not.toHaveProperty('token');
+      const [impersonation] = await t.handle.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.id, sessionIdOf(token)));
+      expect(impersonation?.revokedAt).not.toBeNull();
+    });
+
+    it('signs out at the end, without a new token, when the original session no longer holds', async () => {
+      const superToken = await freshSuperSession();
+      const { token } = (await impersonate(adviserId, superToken)).json();
+      // The original session expired meanwhile (a revocation outside logout works the same way).
+      await t.handle.db
+        .update(sessions)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(sessions.id, sessionIdOf(superToken)));
+      const ended = await t.call({ method: 'POST', url: '/api/auth/impersonate/end', as: token });
+      expect(ended.statusCode).toBe(401);
+      expect(ended.json()).not.toHaveProperty('token');
+      expect((await t.call({ method: 'GET', url: '/api/auth/me', as: token })).statusCode).toBe(401);
+    });
+
+    it("stops working when the super administrator's tokens are invalidated", async () => {
+      const superToken = await freshSuperSession();
+      const { token } = (await impersonate(adviserId, superToken)).json();
+      const [superUser] = await t.handle.db.select().from(users).where(eq(users.email, SUPER));
+      await invalidateUserTokens(t.app.services, superUser!.id);
+      try {
+        expect((await t.call({ method: 'GET', url: '/api/auth/me', as: token })).statusCode).toBe(401);
+        expect((await t.call({ method: 'POST', url: '/api/auth/impersonate/end', as: token })).statusCode).toBe(401);
+      } finally {
+        await t.handle.db
+          .update(users)
+          .set({ tokenVersion: sql`${users.tokenVersion} - 1` })
+          .where(eq(users.email, SUPER));
+        // The other tests' super-admin token holds again: nothing remembered may say otherwise.
+        t.app.services.sessionCache.clear();
+      }
+    });
+
+    it("never outlives the original session's expiry", async () => {
+      const superToken = await freshSuperSession();
+      const soon = new Date(Date.now() + 60_000);
+      await t.handle.db
+        .update(sessions)
+        .set({ expiresAt: soon })
+        .where(eq(sessions.id, sessionIdOf(superToken)));
+      const { token } = (await impersonate(adviserId, superToken)).json();
+      const [impersonation] = await t.handle.db
+        .select()
+        .from(sessions)
+        .where(eq(sessions.id, sessionIdOf(token)));
+      expect(impersonation!.expiresAt.getTime()).toBeLessThanOrEqual(soon.getTime());
+    });
   });
 
   it('refuses to nest impersonations', async () => {

@@ -1,6 +1,6 @@
-import { accounts, mfaCodes, outboxEmails, users } from '@colophon/db';
-import { desc, eq } from 'drizzle-orm';
-import { generate } from 'otplib';
+import { accounts, mfaAttempts, mfaCodes, outboxEmails, users } from '@colophon/db';
+import { and, desc, eq } from 'drizzle-orm';
+import { generate, generateSecret } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DEMO_PASSWORD, type TestApp } from './harness';
 
@@ -40,7 +40,7 @@ async function codeFromOutbox(address: string) {
   const [email] = await t.handle.db
     .select()
     .from(outboxEmails)
-    .where(eq(outboxEmails.toAddress, address))
+    .where(and(eq(outboxEmails.toAddress, address), eq(outboxEmails.subject, 'Your Colophon verification code')))
     .orderBy(desc(outboxEmails.id))
     .limit(1);
   const code = /code is (\d{6})/.exec(email?.text ?? '')?.[1];
@@ -166,5 +166,154 @@ describe('multi-factor sign-in', () => {
     const response = await sendCode(session, 'totp');
     expect(response.statusCode).toBe(400);
     expect(response.json().errors[0].path).toBe('method');
+  });
+});
+
+/**
+ * Issue 8, item 2: wrong codes are counted per user over a sliding hour, whatever the sign-in session or
+ * method. The clock is moved instead of waiting; each test uses its own user.
+ */
+describe('wrong codes across sign-ins', () => {
+  let nowMs = Date.now();
+  const advanceMinutes = (minutes: number) => {
+    nowMs += minutes * 60_000;
+  };
+  beforeAll(() => {
+    t.app.services.clock = { now: () => new Date(nowMs) };
+  });
+  afterAll(() => {
+    t.app.services.clock = { now: () => new Date() };
+  });
+
+  async function requireEmailMfa(email: string) {
+    await t.handle.db.update(users).set({ mfaRequired: true, mfaMethod: 'email' }).where(eq(users.email, email));
+  }
+
+  async function wrongCodes(session: { token: string; user: { id: number } }, times: number) {
+    const code = await codeFromOutbox(await emailOf(session.user.id));
+    const statuses: number[] = [];
+    for (let attempt = 0; attempt < times; attempt++)
+      statuses.push((await validate(session, wrongCodeFor(code))).statusCode);
+    return statuses;
+  }
+
+  async function emailOf(userId: number) {
+    const [user] = await t.handle.db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+    return user!.email;
+  }
+
+  it('refuses codes after ten wrong ones from three sign-ins, even the right one, and tells the owner once', async () => {
+    const email = 'salesmanager@colophon.test';
+    await requireEmailMfa(email);
+    const statuses: number[] = [];
+    for (const tries of [4, 4, 4]) {
+      const session = await signIn(email);
+      expect((await sendCode(session)).statusCode).toBe(200);
+      statuses.push(...(await wrongCodes(session, tries)));
+    }
+    // Each session's own code still had tries left: the per-user count refused the tenth.
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 400, 400, 400, 400, 429, 429, 429]);
+    const session = await signIn(email);
+    await sendCode(session);
+    const refused = await validate(session, await codeFromOutbox(email));
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().detail).toBe('Too many wrong codes for this user. Try again in 1 hour.');
+    expect(Number(refused.headers['retry-after'])).toBe(3600);
+    const alerts = await t.handle.db
+      .select()
+      .from(outboxEmails)
+      .where(eq(outboxEmails.subject, 'Wrong verification codes on your Colophon account'));
+    expect(alerts.map((alert) => alert.toAddress)).toEqual([email]);
+    expect(alerts[0]?.text).toContain('/new-password');
+
+    const attempts = await t.handle.db.select().from(mfaAttempts).where(eq(mfaAttempts.userId, session.user.id));
+    expect(attempts.filter((attempt) => !attempt.succeeded)).toHaveLength(10);
+    expect(new Set(attempts.map((attempt) => attempt.sessionId)).size).toBe(3);
+  });
+
+  it('lets a right code through once the window has slid past the failures', async () => {
+    const email = 'treasurer@colophon.test';
+    await requireEmailMfa(email);
+    const early = await signIn(email);
+    await sendCode(early);
+    expect(await wrongCodes(early, 5)).toEqual([400, 400, 400, 400, 400]);
+    advanceMinutes(30);
+    const later = await signIn(email);
+    await sendCode(later);
+    expect(await wrongCodes(later, 5)).toEqual([400, 400, 400, 400, 429]);
+    const refused = await validate(later, await codeFromOutbox(email));
+    expect(Number(refused.headers['retry-after'])).toBe(30 * 60);
+    // Half an hour on, the five early failures have left the window; the later five remain.
+    advanceMinutes(30);
+    const next = await signIn(email);
+    await sendCode(next);
+    const wrong = await validate(next, wrongCodeFor(await codeFromOutbox(email)));
+    expect(wrong.statusCode).toBe(400);
+    expect((await validate(next, await codeFromOutbox(email))).statusCode).toBe(200);
+  });
+
+  it('does not wipe the failures when a right code gets in', async () => {
+    const email = 'contact@colophon.test';
+    await requireEmailMfa(email);
+    const first = await signIn(email);
+    await sendCode(first);
+    await wrongCodes(first, 4);
+    expect((await validate(first, await codeFromOutbox(email))).statusCode).toBe(200);
+    const statuses: number[] = [];
+    for (const tries of [4, 3]) {
+      const session = await signIn(email);
+      await sendCode(session);
+      statuses.push(...(await wrongCodes(session, tries)));
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 429, 429]);
+  });
+
+  it('counts authenticator codes the same way', async () => {
+    const email = 'studioadmin@colophon.test';
+    const secret = generateSecret();
+    await t.handle.db
+      .update(users)
+      .set({ mfaRequired: true, mfaMethod: 'totp', totpSecret: secret })
+      .where(eq(users.email, email));
+    const right = await generate({ secret });
+    const wrong = right === '000000' ? '111111' : '000000';
+    const statuses: number[] = [];
+    for (const tries of [5, 5]) {
+      const session = await signIn(email);
+      expect((await sendCode(session, 'totp')).statusCode).toBe(200);
+      for (let attempt = 0; attempt < tries; attempt++) statuses.push((await validate(session, wrong)).statusCode);
+    }
+    expect(statuses.slice(-2)).toEqual([400, 429]);
+    const session = await signIn(email);
+    await sendCode(session, 'totp');
+    expect((await validate(session, await generate({ secret }))).statusCode).toBe(429);
+  });
+
+  it('limits the codes sent to a user per hour, whatever the session', async () => {
+    const email = 'volunteer@colophon.test';
+    await requireEmailMfa(email);
+    const sessions = [await signIn(email), await signIn(email)];
+    for (let send = 0; send < 10; send++) expect((await sendCode(sessions[send % 2]!)).statusCode).toBe(200);
+    const refused = await sendCode(sessions[0]!);
+    expect(refused.statusCode).toBe(429);
+    expect(refused.headers['retry-after']).toBeDefined();
+    advanceMinutes(61);
+    expect((await sendCode(sessions[1]!)).statusCode).toBe(200);
+  });
+
+  it('makes the browser a known device only once the code is right', async () => {
+    const email = 'schooladmin@colophon.test';
+    await requireEmailMfa(email);
+    const response = await t.call({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email, password: DEMO_PASSWORD },
+    });
+    expect(response.headers['set-cookie']).toBeUndefined();
+    const session = response.json() as { token: string; user: { id: number } };
+    await sendCode(session);
+    const validated = await validate(session, await codeFromOutbox(email));
+    expect(validated.statusCode).toBe(200);
+    expect(String(validated.headers['set-cookie'])).toMatch(/^colophon_device=[\w-]{43}; Path=\/api;/);
   });
 });

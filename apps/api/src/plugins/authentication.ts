@@ -10,6 +10,15 @@ import { resolveSession } from '../modules/auth/sessions';
 export function registerAuthentication(app: FastifyInstance) {
   app.decorateRequest('auth', null);
 
+  // A request that may have written (a role, a password, an MFA step…) drops this process's remembered
+  // sessions before it answers, so the caller's next request reads them afresh. Other processes hear
+  // of the change from the database (migration 0007); on PGlite that notice is even synchronous.
+  app.addHook('onSend', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && request.method !== 'OPTIONS') {
+      app.services.sessionCache.clear();
+    }
+  });
+
   app.addHook('onRequest', async (request) => {
     const routeConfig = request.routeOptions.config;
     const url = request.routeOptions.url;

@@ -9,20 +9,23 @@ import {
   totpEnableBodySchema,
   totpSetupResponseSchema,
 } from '@colophon/contract';
-import { mfaCodes, sessions, users } from '@colophon/db';
+import { mfaAttempts, mfaCodes, sessions, users } from '@colophon/db';
+import { describeWait, MFA_FAILURES_PER_USER, MFA_SENDS_PER_USER, MFA_WINDOW_MINUTES } from '@colophon/domain';
 import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { generateSecret, generateURI, verify } from 'otplib';
 import { z } from 'zod';
-import type { AuthContext } from '../../context';
+import type { AuthContext, Services } from '../../context';
 import { AppError, invalidField } from '../../errors';
 import { callerOf } from '../../plugins/authentication';
+import { rememberDevice } from './known-devices';
 import { sha256 } from './routes';
+import { claimFailedSignInAlert, resetAdviceOf } from './throttle';
 
 export const MFA_CODE_MINUTES = 10;
 export const MFA_MAX_TRIES = 5;
-const MAX_SENDS_PER_WINDOW = 5;
+const WINDOW_MS = MFA_WINDOW_MINUTES * 60_000;
 const tags = ['mfa'];
 const problems = {
   400: problemSchema,
@@ -46,6 +49,50 @@ function assertOwnSession(request: FastifyRequest, auth: AuthContext, body: { us
   if (body.token !== bearer) throw invalidField('token', 'This is not the token of the current session.');
 }
 
+/**
+ * Wrong codes are counted per user over a sliding hour, whatever the session or method: a new sign-in
+ * never buys a fresh budget, and a right code does not wipe an attacker's failures. Refused until the
+ * oldest of the latest failures leaves the window.
+ */
+async function mfaRefusalOf(services: Services, userId: number): Promise<AppError | null> {
+  const now = services.clock.now();
+  const latest = await services.db
+    .select({ createdAt: mfaAttempts.createdAt })
+    .from(mfaAttempts)
+    .where(
+      and(
+        eq(mfaAttempts.userId, userId),
+        eq(mfaAttempts.succeeded, false),
+        gt(mfaAttempts.createdAt, new Date(now.getTime() - WINDOW_MS)),
+      ),
+    )
+    .orderBy(desc(mfaAttempts.createdAt))
+    .limit(MFA_FAILURES_PER_USER);
+  const oldest = latest[MFA_FAILURES_PER_USER - 1];
+  if (!oldest) return null;
+  const seconds = Math.max(1, Math.ceil((oldest.createdAt.getTime() + WINDOW_MS - now.getTime()) / 1000));
+  const message = `Too many wrong codes for this user. Try again in ${describeWait(seconds)}.`;
+  return new AppError('too_many_requests', message, {
+    headers: { 'retry-after': String(seconds) },
+    errors: [{ path: 'code', message }],
+  });
+}
+
+/** The first refusal tells the owner: whoever typed the codes knew the password. */
+async function alertOwnerOfWrongCodes(services: Services, user: AuthContext['user']): Promise<void> {
+  if (!(await claimFailedSignInAlert(services, user.id))) return;
+  await services.mailer.send({
+    to: user.email,
+    subject: 'Wrong verification codes on your Colophon account',
+    text:
+      `Hello ${user.firstName},\n\n` +
+      `${MFA_FAILURES_PER_USER} wrong verification codes were entered for your Colophon account (${user.email}) ` +
+      `within ${MFA_WINDOW_MINUTES} minutes, after signing in with your password, the latest at ` +
+      `${services.clock.now().toISOString()} (UTC). Codes are refused for a while.\n\n` +
+      `If it was you, there is nothing to do. ${resetAdviceOf(services)}\n`,
+  });
+}
+
 export async function registerMfaRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { services } = app;
@@ -63,27 +110,34 @@ export async function registerMfaRoutes(app: FastifyInstance) {
       if (method === 'totp' && !auth.user.totpSecret) {
         throw invalidField('method', 'No authenticator app is set up for this user. Use e-mail instead.');
       }
-      const windowStart = new Date(Date.now() - MFA_CODE_MINUTES * 60_000);
+      const now = services.clock.now();
+      // Per user, not per session: signing in again does not buy more codes (nor more e-mails).
       const [recent] = await services.db
         .select({ sends: count() })
         .from(mfaCodes)
-        .where(and(eq(mfaCodes.sessionId, auth.sessionId), gt(mfaCodes.createdAt, windowStart)));
-      if (Number(recent?.sends ?? 0) >= MAX_SENDS_PER_WINDOW) {
+        .where(and(eq(mfaCodes.userId, auth.user.id), gt(mfaCodes.createdAt, new Date(now.getTime() - WINDOW_MS))));
+      if (Number(recent?.sends ?? 0) >= MFA_SENDS_PER_USER) {
         throw new AppError(
           'too_many_requests',
-          `Too many codes asked for. Wait ${MFA_CODE_MINUTES} minutes and try again.`,
+          `Too many codes asked for. Wait up to ${MFA_WINDOW_MINUTES} minutes and try again.`,
+          { headers: { 'retry-after': String(MFA_WINDOW_MINUTES * 60) } },
         );
       }
       // A new code retires every earlier one of this session.
       await services.db
         .update(mfaCodes)
-        .set({ usedAt: new Date() })
+        .set({ usedAt: now })
         .where(and(eq(mfaCodes.sessionId, auth.sessionId), isNull(mfaCodes.usedAt)));
-      const expiresAt = new Date(Date.now() + MFA_CODE_MINUTES * 60_000);
+      const expiresAt = new Date(now.getTime() + MFA_CODE_MINUTES * 60_000);
       if (method === 'totp') {
-        await services.db
-          .insert(mfaCodes)
-          .values({ sessionId: auth.sessionId, userId: auth.user.id, method, codeHash: null, expiresAt });
+        await services.db.insert(mfaCodes).values({
+          sessionId: auth.sessionId,
+          userId: auth.user.id,
+          method,
+          codeHash: null,
+          expiresAt,
+          createdAt: now,
+        });
         return { method, sentTo: null };
       }
       const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -93,6 +147,7 @@ export async function registerMfaRoutes(app: FastifyInstance) {
         method,
         codeHash: codeHashOf(auth.sessionId, code),
         expiresAt,
+        createdAt: now,
       });
       await services.mailer.send({
         to: auth.user.email,
@@ -110,9 +165,11 @@ export async function registerMfaRoutes(app: FastifyInstance) {
       config: { mfaStep: true, passwordStep: true },
       schema: { tags, body: mfaValidateCodeBodySchema, response: { 200: mfaValidateCodeResponseSchema, ...problems } },
     },
-    async (request) => {
+    async (request, reply) => {
       const auth = callerOf(request);
       assertOwnSession(request, auth, request.body);
+      const refusal = await mfaRefusalOf(services, auth.user.id);
+      if (refusal) throw refusal;
       const [pending] = await services.db
         .select()
         .from(mfaCodes)
@@ -120,7 +177,7 @@ export async function registerMfaRoutes(app: FastifyInstance) {
         .orderBy(desc(mfaCodes.id))
         .limit(1);
       if (!pending) throw invalidField('code', 'Ask for a code first.');
-      if (pending.expiresAt.getTime() <= Date.now()) {
+      if (pending.expiresAt.getTime() <= services.clock.now().getTime()) {
         throw new AppError('gone', 'This code has expired. Ask for a new one.', {
           errors: [{ path: 'code', message: 'This code has expired. Ask for a new one.' }],
         });
@@ -135,7 +192,19 @@ export async function registerMfaRoutes(app: FastifyInstance) {
         pending.method === 'totp'
           ? auth.user.totpSecret !== null && (await verifyTotp(auth.user.totpSecret, code))
           : pending.codeHash === codeHashOf(auth.sessionId, code);
+      await services.db.insert(mfaAttempts).values({
+        userId: auth.user.id,
+        sessionId: auth.sessionId,
+        succeeded: valid,
+        ip: request.ip,
+        createdAt: services.clock.now(),
+      });
       if (!valid) {
+        const overLimit = await mfaRefusalOf(services, auth.user.id);
+        if (overLimit) {
+          await alertOwnerOfWrongCodes(services, auth.user);
+          throw overLimit;
+        }
         const attempts = pending.attempts + 1;
         await services.db.update(mfaCodes).set({ attempts }).where(eq(mfaCodes.id, pending.id));
         const left = MFA_MAX_TRIES - attempts;
@@ -145,8 +214,10 @@ export async function registerMfaRoutes(app: FastifyInstance) {
             : 'Too many wrong codes. Ask for a new one.';
         throw invalidField('code', message);
       }
-      await services.db.update(mfaCodes).set({ usedAt: new Date() }).where(eq(mfaCodes.id, pending.id));
+      await services.db.update(mfaCodes).set({ usedAt: services.clock.now() }).where(eq(mfaCodes.id, pending.id));
       await services.db.update(sessions).set({ mfaValidated: true }).where(eq(sessions.id, auth.sessionId));
+      // The sign-in is complete only now: this browser becomes a known device of the user.
+      await rememberDevice(services, request, reply, auth.user.id);
       return { mfaValidated: true as const };
     },
   );

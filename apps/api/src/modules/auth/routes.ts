@@ -3,6 +3,7 @@ import {
   changePasswordBodySchema,
   endImpersonationResponseSchema,
   forgotPasswordBodySchema,
+  idParamsSchema,
   impersonateBodySchema,
   impersonateResponseSchema,
   loginBodySchema,
@@ -18,10 +19,18 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, invalidField, notFound } from '../../errors';
 import { callerOf } from '../../plugins/authentication';
+import { forgetDevice, forgetDeviceCookie, knownDeviceOf, rememberDevice } from './known-devices';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import { immediateAccountsOf, permissionHashOf, sessionStateOf, toSessionUser } from './session-user';
-import { invalidateUserTokens, isMfaRequired, openSession, revokeSession } from './sessions';
-import { assertSignInAllowed, recordSignInAttempt } from './throttle';
+import {
+  freshSessionRecord,
+  invalidateUserTokens,
+  isMfaRequired,
+  openSession,
+  revokeSession,
+  sessionHolds,
+} from './sessions';
+import { alertOwnerOfFailures, recordSignInAttempt, signInRefusalOf, tooManySignIns } from './throttle';
 import { signIdentityToken } from './tokens';
 
 const RESET_LINK_HOURS = 24;
@@ -64,15 +73,24 @@ export async function registerAuthRoutes(app: FastifyInstance) {
       config: { public: true },
       schema: { tags, body: loginBodySchema, response: { 200: loginResponseSchema, 429: problemSchema, ...problems } },
     },
-    async (request) => {
+    async (request, reply) => {
       const { email, password } = request.body;
-      await assertSignInAllowed(services, email, request.ip);
+      const refusal = await signInRefusalOf(services, email, request.ip);
       const [user] = await services.db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
+      // A browser this user completed a sign-in on goes past the limits with the right password (OWASP's
+      // device cookie); anyone else meets them before any password check.
+      const device = refusal && user ? await knownDeviceOf(services, request, user.id) : null;
+      if (refusal && !device) throw tooManySignIns(refusal);
       let passwordOk = false;
       if (user) passwordOk = await verifyPassword(user.passwordHash, password);
       else await burnPasswordCheck(password);
       if (!user || !passwordOk || !user.isActive) {
         await recordSignInAttempt(services, email, request.ip, false);
+        if (user) await alertOwnerOfFailures(services, user, email);
+        if (refusal && device && !passwordOk) {
+          await forgetDevice(services, device.id);
+          throw tooManySignIns(refusal, { 'set-cookie': forgetDeviceCookie(request) });
+        }
         throw new AppError(
           'unauthenticated',
           user && passwordOk && !user.isActive
@@ -81,8 +99,12 @@ export async function registerAuthRoutes(app: FastifyInstance) {
         );
       }
       await recordSignInAttempt(services, email, request.ip, true);
-      await services.db.update(users).set({ lastSignInAt: new Date() }).where(eq(users.id, user.id));
+      // The audit row of a sign-in names the person who signed in (no one is signed in yet).
+      request.auditActorId = user.id;
+      await services.db.update(users).set({ lastSignInAt: services.clock.now() }).where(eq(users.id, user.id));
       const mfaRequired = await isMfaRequired(services, user);
+      // Only a complete sign-in makes a known device: with a second factor, that is after the code.
+      if (!mfaRequired) await rememberDevice(services, request, reply, user.id);
       const { token } = await openSession(services, {
         userId: user.id,
         tokenVersion: user.tokenVersion,
@@ -110,7 +132,7 @@ export async function registerAuthRoutes(app: FastifyInstance) {
       config: { mfaStep: true, passwordStep: true },
       schema: {
         tags: ['users'],
-        params: z.object({ id: z.coerce.number().int().positive() }),
+        params: idParamsSchema,
         response: { 200: sessionStateSchema, ...problems },
       },
     },
@@ -236,6 +258,8 @@ export async function registerAuthRoutes(app: FastifyInstance) {
         mfaRequired: false,
         originalUserId: auth.user.id,
         originalSessionId: auth.sessionId,
+        // Logging out of the original session ends this one too; its expiry must not outlast it either.
+        notAfter: auth.expiresAt,
         ip: request.ip,
         userAgent: request.headers['user-agent'],
       });
@@ -254,42 +278,31 @@ export async function registerAuthRoutes(app: FastifyInstance) {
       const auth = callerOf(request);
       const original = auth.originalUser;
       if (!original) throw new AppError('conflict', 'You are not impersonating anyone.');
+      const impersonation = await freshSessionRecord(services, auth.sessionId);
       await revokeSession(services, auth.sessionId);
-      const [impersonation] = await services.db
-        .select({ originalSessionId: sessions.originalSessionId })
-        .from(sessions)
-        .where(eq(sessions.id, auth.sessionId));
-      const [originalSession] = impersonation?.originalSessionId
-        ? await services.db.select().from(sessions).where(eq(sessions.id, impersonation.originalSessionId))
-        : [];
+      const originalSession = impersonation?.originalSession ?? null;
+      // Only the super administrator's own session, still holding, is restored: never a new one, or an
+      // impersonation token would outlive its super admin's logout as a fresh super-admin token.
+      const restorable =
+        originalSession &&
+        impersonation?.originalUser &&
+        sessionHolds(
+          { session: originalSession, user: impersonation.originalUser, originalSession: null, originalUser: null },
+          Date.now(),
+        );
+      if (!restorable) throw new AppError('unauthenticated', 'Your session has ended. Please sign in again.');
       // Spec part 4: a restored user without accounts is signed out.
       if ((await immediateAccountsOf(services, original.id)).length === 0) {
-        if (originalSession) await revokeSession(services, originalSession.id);
+        await revokeSession(services, originalSession.id);
         return { outcome: 'signedOut' as const };
       }
-      // The original session carries on (with its multi-factor requirement cleared) when it still holds.
-      const stillValid =
-        originalSession &&
-        !originalSession.revokedAt &&
-        originalSession.expiresAt.getTime() > Date.now() &&
-        originalSession.tokenVersion === original.tokenVersion;
-      let token: string;
-      if (stillValid) {
-        await services.db.update(sessions).set({ mfaRequired: false }).where(eq(sessions.id, originalSession.id));
-        token = await signIdentityToken(
-          services.tokenSecret,
-          { sid: originalSession.id, sub: String(original.id), ver: original.tokenVersion },
-          originalSession.expiresAt,
-        );
-      } else {
-        ({ token } = await openSession(services, {
-          userId: original.id,
-          tokenVersion: original.tokenVersion,
-          mfaRequired: false,
-          ip: request.ip,
-          userAgent: request.headers['user-agent'],
-        }));
-      }
+      // The original session carries on, with its multi-factor requirement cleared.
+      await services.db.update(sessions).set({ mfaRequired: false }).where(eq(sessions.id, originalSession.id));
+      const token = await signIdentityToken(
+        services.tokenSecret,
+        { sid: originalSession.id, sub: String(original.id), ver: original.tokenVersion },
+        originalSession.expiresAt,
+      );
       const sessionUser = toSessionUser(original, services);
       return { outcome: 'restored' as const, token, user: sessionUser, permissionHash: permissionHashOf(sessionUser) };
     },

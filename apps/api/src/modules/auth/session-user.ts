@@ -3,6 +3,7 @@ import { accounts, userAccounts } from '@colophon/db';
 import { isStudioRole, permissionHash, permissionsOf, type TimeZoneCode } from '@colophon/domain';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { AuthContext, Services, UserRow } from '../../context';
+import { pendingEmailOf } from '../users/pending-email';
 
 export function toSessionUser(user: UserRow, services: Services): SessionUser {
   return {
@@ -65,7 +66,7 @@ export async function sessionStateOf(services: Services, auth: AuthContext): Pro
     underStudio = parents.some((parent) => STUDIO_ACCOUNT_TYPES.has(parent.type));
   }
   const isDirectToSchool = !isStudioUser && !auth.user.bSuperAdmin && immediateAccounts.length > 0 && !underStudio;
-  const user = toSessionUser(auth.user, services);
+  const user = { ...toSessionUser(auth.user, services), pendingEmail: await pendingEmailOf(services.db, auth.user.id) };
   return {
     user,
     isStudioUser,

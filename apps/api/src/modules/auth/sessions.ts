@@ -1,7 +1,9 @@
-import { accounts, sessions, userAccounts, users } from '@colophon/db';
-import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { accounts, rowsOf, sessions, userAccounts, users } from '@colophon/db';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { AuthContext, Services, UserRow } from '../../context';
-import { signIdentityToken, verifyIdentityToken } from './tokens';
+import type { SessionRecord, SessionRow } from './session-cache';
+import { signIdentityToken, type TokenClaims, verifyIdentityToken } from './tokens';
 
 export interface NewSession {
   userId: number;
@@ -11,13 +13,16 @@ export interface NewSession {
   originalSessionId?: string | null;
   ip?: string | undefined;
   userAgent?: string | undefined;
+  /** The session ends no later than this (an impersonation ends with the session it came from). */
+  notAfter?: Date;
 }
 
 export async function openSession(
   services: Services,
   session: NewSession,
 ): Promise<{ token: string; expiresAt: Date }> {
-  const expiresAt = new Date(Date.now() + services.config.tokenTtlHours * 3_600_000);
+  const fullTerm = new Date(Date.now() + services.config.tokenTtlHours * 3_600_000);
+  const expiresAt = session.notAfter && session.notAfter < fullTerm ? session.notAfter : fullTerm;
   const [row] = await services.db
     .insert(sessions)
     .values({
@@ -41,37 +46,95 @@ export async function openSession(
   return { token, expiresAt };
 }
 
-/** Resolves a bearer token to its caller, or null when the token, its session or its user no longer holds. */
-export async function resolveSession(services: Services, token: string): Promise<AuthContext | null> {
-  const claims = await verifyIdentityToken(services.tokenSecret, token);
-  if (!claims) return null;
-  const [session] = await services.db.select().from(sessions).where(eq(sessions.id, claims.sid)).limit(1);
-  if (!session || session.revokedAt || session.expiresAt.getTime() <= Date.now()) return null;
-  const ids = session.originalUserId ? [session.userId, session.originalUserId] : [session.userId];
-  const found = await services.db.select().from(users).where(inArray(users.id, ids));
-  const user = found.find((candidate) => candidate.id === session.userId);
-  if (!user?.isActive || user.tokenVersion !== session.tokenVersion || String(user.id) !== claims.sub) {
-    return null;
-  }
-  const originalUser = session.originalUserId
-    ? (found.find((candidate) => candidate.id === session.originalUserId) ?? null)
-    : null;
-  if (session.originalUserId && (!originalUser?.isActive || !originalUser.bSuperAdmin)) return null;
+const originalSessions = alias(sessions, 'original_sessions');
+const originalUsers = alias(users, 'original_users');
+
+/** The session row with its user and, for an impersonation, its original session and user: one query. */
+async function readSessionRecord(services: Services, sessionId: string): Promise<SessionRecord | null> {
+  const [row] = await services.db
+    .select({ session: sessions, user: users, originalSession: originalSessions, originalUser: originalUsers })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.userId))
+    .leftJoin(originalSessions, eq(originalSessions.id, sessions.originalSessionId))
+    .leftJoin(originalUsers, eq(originalUsers.id, sessions.originalUserId))
+    .where(eq(sessions.id, sessionId))
+    .limit(1);
+  return row ?? null;
+}
+
+const isLive = (session: SessionRow, now: number) => !session.revokedAt && session.expiresAt.getTime() > now;
+
+/**
+ * Whether a session still holds: not revoked or expired, its user active at the token version it was
+ * opened with. An impersonation holds only while the super administrator's own session does.
+ */
+export function sessionHolds(record: SessionRecord, now: number): boolean {
+  const { session, user, originalSession, originalUser } = record;
+  if (!isLive(session, now) || !user.isActive || user.tokenVersion !== session.tokenVersion) return false;
+  if (!session.originalUserId) return true;
+  return Boolean(
+    originalUser?.isActive &&
+      originalUser.bSuperAdmin &&
+      originalSession &&
+      originalSession.userId === originalUser.id &&
+      isLive(originalSession, now) &&
+      originalSession.tokenVersion === originalUser.tokenVersion,
+  );
+}
+
+function authContextOf(record: SessionRecord, claims: TokenClaims, now: number): AuthContext | null {
+  if (String(record.user.id) !== claims.sub || !sessionHolds(record, now)) return null;
   return {
-    sessionId: session.id,
-    user,
-    originalUser,
-    mfaRequired: session.mfaRequired,
-    mfaValidated: session.mfaValidated,
-    expiresAt: session.expiresAt,
+    sessionId: record.session.id,
+    user: record.user,
+    originalUser: record.session.originalUserId ? record.originalUser : null,
+    mfaRequired: record.session.mfaRequired,
+    mfaValidated: record.session.mfaValidated,
+    expiresAt: record.session.expiresAt,
   };
 }
 
+/**
+ * Resolves a bearer token to its caller, or null when the token, its session or its user no longer
+ * holds. The session is read from this process's cache when it can be (no query), else with one query.
+ */
+export async function resolveSession(services: Services, token: string): Promise<AuthContext | null> {
+  const claims = await verifyIdentityToken(services.tokenSecret, token);
+  if (!claims) return null;
+  const now = Date.now();
+  const cached = services.sessionCache.lookup(claims.sid);
+  if (cached) return authContextOf(cached, claims, now);
+  const generation = services.sessionCache.generation();
+  const record = await readSessionRecord(services, claims.sid);
+  if (!record) return null;
+  // Ended sessions are remembered too: a revoked token costs no query either.
+  services.sessionCache.remember(claims.sid, record, generation);
+  return authContextOf(record, claims, now);
+}
+
+/** Reads a session afresh (not from the cache), for decisions such as restoring it. */
+export async function freshSessionRecord(services: Services, sessionId: string): Promise<SessionRecord | null> {
+  return readSessionRecord(services, sessionId);
+}
+
+/**
+ * Ends a session and every impersonation started from it (an impersonation token must not outlive
+ * the super administrator's own sign-in).
+ */
 export async function revokeSession(services: Services, sessionId: string): Promise<void> {
-  await services.db
-    .update(sessions)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  const revoked = await rowsOf<{ id: string }>(
+    services.db.execute(sql`
+    with recursive chain as (
+      select ${sessionId}::uuid as id
+      union
+      select ${sessions.id} from ${sessions} join chain on ${sessions.originalSessionId} = chain.id
+    )
+    update ${sessions} set revoked_at = now()
+    where ${sessions.id} in (select id from chain) and ${sessions.revokedAt} is null
+    returning ${sessions.id}`),
+  );
+  // The database tells every process too; this process forgets at once, before answering.
+  services.sessionCache.forget({ sessionIds: [sessionId, ...revoked.map((row) => row.id)] });
 }
 
 /** Every token of the user stops working (permissions changed, deactivated, password reset). */
@@ -80,6 +143,7 @@ export async function invalidateUserTokens(services: Services, userId: number): 
     .update(users)
     .set({ tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: new Date() })
     .where(eq(users.id, userId));
+  services.sessionCache.forget({ userIds: [userId] });
 }
 
 /** Multi-factor is required by the user's own flag, or by any account linked to them or above them. */
