@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 import { AppError, type FieldError } from '../errors';
+import { isClientRoute } from './web-delivery';
 
 const PROBLEM_TYPE = 'https://colophon.test/problems/';
 
@@ -38,6 +39,22 @@ function databaseError(error: unknown): DatabaseErrorShape | null {
   return null;
 }
 
+/**
+ * PostgreSQL's "this value cannot go in this column" errors. Validation should have refused such a
+ * value naming its field (idSchema, smallintSchema, the NUL check); when one slips through it is still
+ * the caller's input, so a 400, never a 500, and a warning in the log to add the missing rule.
+ */
+export const invalidValueCodes: ReadonlyMap<string, string> = new Map([
+  ['22001', 'A value is longer than its field allows'],
+  ['22003', 'A number is out of range'],
+  ['22007', 'A date or time is not valid'],
+  ['22008', 'A date or time is out of range'],
+  ['22021', 'A value contains a character that cannot be stored'],
+  ['22P02', 'A value is not valid for its field'],
+  ['22P05', 'A value contains a character that cannot be stored'],
+  ['54001', 'The input is too deeply nested'],
+]);
+
 const titles: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',
@@ -51,11 +68,14 @@ const titles: Record<number, string> = {
   502: 'Bad Gateway',
 };
 
-/** Unknown API paths get a problem; with the web app built, other GETs get its index.html. */
+/**
+ * Unknown API paths and missing files get a problem; with the web app built, a navigation to any
+ * other path gets its index.html (client routing).
+ */
 export function registerNotFound(app: FastifyInstance, serveWebApp: boolean) {
   app.setNotFoundHandler((request, reply) => {
-    if (serveWebApp && request.method === 'GET' && !request.url.startsWith('/api/')) {
-      return reply.type('text/html').sendFile('index.html');
+    if (serveWebApp && (request.method === 'GET' || request.method === 'HEAD') && isClientRoute(request.url)) {
+      return reply.code(200).type('text/html').sendFile('index.html');
     }
     return sendProblem(reply, 404, 'Not Found', `No route ${request.method} ${request.url.split('?')[0]}.`);
   });
@@ -97,6 +117,15 @@ export function registerErrorHandler(app: FastifyInstance) {
       }
       return sendProblem(reply, 409, 'Conflict', 'Other records still use this one; remove or move them first.', {
         code: 'conflict',
+      });
+    }
+    const invalidValue = dbError?.code ? invalidValueCodes.get(dbError.code) : undefined;
+    if (invalidValue) {
+      request.log.warn({ err: error }, 'the database refused a value that validation let through');
+      const path = request.method === 'GET' || request.method === 'DELETE' ? 'query' : 'body';
+      return sendProblem(reply, 400, 'Bad Request', `${path}: ${invalidValue}`, {
+        code: 'validation',
+        errors: [{ path, message: invalidValue }],
       });
     }
     // Fastify's own client errors: malformed JSON, body too large, wrong content type.
