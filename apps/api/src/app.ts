@@ -1,15 +1,13 @@
-import { existsSync } from 'node:fs';
-import { resolve } from 'node:path';
 import { healthSchema } from '@colophon/contract';
 import { DASHBOARD_VERSION, parseFilters } from '@colophon/domain';
 import helmet from '@fastify/helmet';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { sql } from 'drizzle-orm';
 import Fastify, { type FastifyInstance } from 'fastify';
 import {
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -18,7 +16,11 @@ import type { CataloguedRoute, Services } from './context';
 import { registerModules } from './modules';
 import { registerAudit } from './plugins/audit';
 import { registerAuthentication } from './plugins/authentication';
+import { registerInsecureRequestUpgrade, withoutInsecureRequestUpgrade } from './plugins/content-security';
+import { registerInputSafety } from './plugins/input-safety';
 import { registerErrorHandler, registerNotFound } from './plugins/problems';
+import { registerTransportSecurity } from './plugins/transport-security';
+import { registerCompression, serveWebApp } from './plugins/web-delivery';
 
 export interface BuildAppOptions {
   services: Services;
@@ -28,7 +30,9 @@ export interface BuildAppOptions {
 function parseQuery(queryString: string): Record<string, unknown> {
   const grouped: Record<string, string | string[]> = {};
   for (const [key, value] of new URLSearchParams(queryString)) {
-    const existing = grouped[key];
+    // A `__proto__` key would set the prototype; `constructor` must not read Object.prototype's.
+    if (key === '__proto__' || key === '__proto__[]') continue;
+    const existing = Object.hasOwn(grouped, key) ? grouped[key] : undefined;
     if (existing === undefined) grouped[key] = value;
     else grouped[key] = Array.isArray(existing) ? [...existing, value] : [existing, value];
   }
@@ -44,7 +48,8 @@ export async function buildApp({ services, logger = true }: BuildAppOptions): Pr
         }
       : false,
     bodyLimit: services.config.bodyLimitBytes,
-    trustProxy: true,
+    // X-Forwarded-* only from the configured proxies: anyone else could forge the client's address.
+    trustProxy: services.config.trustedProxies.length > 0 ? services.config.trustedProxies : false,
     routerOptions: { querystringParser: parseQuery },
   }).withTypeProvider<ZodTypeProvider>();
 
@@ -75,6 +80,8 @@ export async function buildApp({ services, logger = true }: BuildAppOptions): Pr
   // With S3 the browser sends upload parts to the bucket and shows page images from it.
   const fileOrigin = services.files.uploadOrigin ? [services.files.uploadOrigin] : [];
   await app.register(helmet, {
+    // HSTS is only sent over HTTPS (registerTransportSecurity), never on plain HTTP.
+    strictTransportSecurity: false,
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -82,9 +89,14 @@ export async function buildApp({ services, logger = true }: BuildAppOptions): Pr
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'"],
         connectSrc: ["'self'", ...fileOrigin],
+        // Only over HTTPS, per request (registerInsecureRequestUpgrade): over plain HTTP it blanks the page.
+        upgradeInsecureRequests: null,
       },
     },
   });
+  registerInsecureRequestUpgrade(app, services.config.publicUrl);
+  registerTransportSecurity(app);
+  await registerCompression(app);
   await app.register(swagger, {
     openapi: {
       info: { title: 'Colophon API', version: DASHBOARD_VERSION },
@@ -92,13 +104,20 @@ export async function buildApp({ services, logger = true }: BuildAppOptions): Pr
       security: [{ bearer: [] }],
     },
     transform: jsonSchemaTransform,
+    // Schemas with a registered id (`.meta({ id })`) become components the operations point to.
+    transformObject: jsonSchemaTransformObject,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(swaggerUi, {
+    routePrefix: '/api/docs',
+    staticCSP: true,
+    transformStaticCSP: withoutInsecureRequestUpgrade,
+  });
 
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('X-Dashboard-Version', DASHBOARD_VERSION);
   });
   registerErrorHandler(app);
+  registerInputSafety(app);
   registerAuthentication(app);
   registerAudit(app);
 
@@ -114,12 +133,4 @@ export async function buildApp({ services, logger = true }: BuildAppOptions): Pr
   await registerModules(app);
   registerNotFound(app, await serveWebApp(app, services.config.webDist));
   return app;
-}
-
-/** The built dashboard, same origin as the API; every non-API path gets index.html (client routing). */
-async function serveWebApp(app: FastifyInstance, configured: string | undefined): Promise<boolean> {
-  const root = resolve(configured ?? new URL('../../web/dist', import.meta.url).pathname);
-  if (!existsSync(resolve(root, 'index.html'))) return false;
-  await app.register(fastifyStatic, { root, prefix: '/', wildcard: false, index: false });
-  return true;
 }

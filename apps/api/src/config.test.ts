@@ -13,6 +13,33 @@ describe('configuration', () => {
     expect(loadConfig({ PRIVILEGED_USER_IDS: '3, 17,42' }).privilegedUserIds).toEqual([3, 17, 42]);
   });
 
+  it('trusts no proxy unless told, and reads addresses and ranges', () => {
+    expect(loadConfig({}).trustedProxies).toEqual([]);
+    expect(loadConfig({ TRUSTED_PROXIES: '10.0.0.1, 10.1.0.0/16,::1,fd00::/8, loopback' }).trustedProxies).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+  });
+
+  it.each(['proxy.internal', '10.0.0.1/33', '10.0.0/8', '::1/129', '10.0.0.1/8/1', '10.0.0.1/x'])(
+    'refuses the proxy entry %s naming TRUSTED_PROXIES',
+    (entry) => {
+      expect(() => loadConfig({ TRUSTED_PROXIES: entry })).toThrow(/TRUSTED_PROXIES/);
+    },
+  );
+
+  it('limits proof processing per user per hour, never below one upload of the largest book', () => {
+    expect(loadConfig({}).processingLimits).toEqual({ pagesPerHour: 3000, bytesPerHour: 16 * 1024 ** 3 });
+    expect(loadConfig({ PROCESSING_PAGES_PER_HOUR: '5000' }).processingLimits.pagesPerHour).toBe(5000);
+    expect(() => loadConfig({ PROCESSING_PAGES_PER_HOUR: '999' })).toThrow(/PROCESSING_PAGES_PER_HOUR/);
+    expect(() => loadConfig({ PROCESSING_BYTES_PER_HOUR: String(2 * 1024 ** 3 - 1) })).toThrow(
+      /PROCESSING_BYTES_PER_HOUR/,
+    );
+  });
+
   it('names the variable that is wrong', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ PRIVILEGED_USER_IDS: 'a,b' })).toThrow(/PRIVILEGED_USER_IDS/);

@@ -1,4 +1,11 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import {
+  DEFAULT_PROCESSING_LIMITS,
+  MAX_PROOF_FILE_BYTES,
+  MAX_PROOF_FILE_PAGES,
+  type ProcessingLimits,
+} from '@colophon/domain';
 import { z } from 'zod';
 
 const commaSeparatedIds = z
@@ -12,6 +19,29 @@ const commaSeparatedIds = z
       .map(Number),
   )
   .pipe(z.array(z.number().int().positive()));
+
+/** An address, a CIDR range, or one of proxy-addr's names for the usual private ranges. */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  const prefix = Number(bits);
+  return /^\d{1,3}$/.test(bits) && prefix <= (family === 4 ? 32 : 128);
+}
+
+/** `10.0.0.1, 10.1.0.0/16`: the reverse proxies whose X-Forwarded-* headers are believed. */
+const proxyList = z
+  .string()
+  .default('')
+  .transform((text) =>
+    text
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.string().refine(isProxyAddress, 'not an IP address or CIDR range')));
 
 /** `name=https://…,other=https://…`: one outside service's URL per name (software code, automation). */
 const endpointList = z
@@ -40,6 +70,8 @@ const configSchema = z.object({
   TOKEN_TTL_HOURS: z.coerce.number().positive().default(12),
   PRIVILEGED_USER_IDS: commaSeparatedIds,
   PUBLIC_URL: z.string().url().optional(),
+  /** Reverse proxies allowed to say who the client is (X-Forwarded-For/-Proto); none by default. */
+  TRUSTED_PROXIES: proxyList,
   SMTP_URL: z.string().optional(),
   MAIL_FROM: z.string().default('Colophon <no-reply@colophon.test>'),
   DEMO: z.enum(['true', 'false']).default('true'),
@@ -74,6 +106,20 @@ const configSchema = z.object({
     .min(5 * 1024 * 1024)
     .max(512 * 1024 * 1024)
     .default(16 * 1024 * 1024),
+  /**
+   * Proof processing one user may ask for in an hour (pages, and bytes of files); never below one
+   * upload of the largest book, so a single upload always fits in an empty hour.
+   */
+  PROCESSING_PAGES_PER_HOUR: z.coerce
+    .number()
+    .int()
+    .min(MAX_PROOF_FILE_PAGES)
+    .default(DEFAULT_PROCESSING_LIMITS.pagesPerHour),
+  PROCESSING_BYTES_PER_HOUR: z.coerce
+    .number()
+    .int()
+    .min(MAX_PROOF_FILE_BYTES)
+    .default(DEFAULT_PROCESSING_LIMITS.bytesPerHour),
 });
 
 /** Outside services reached by signed HTTP calls: a URL per name, one HMAC secret, a timeout. */
@@ -103,6 +149,8 @@ export interface Config {
   tokenTtlHours: number;
   privilegedUserIds: number[];
   publicUrl: string;
+  /** Empty: X-Forwarded-* headers are ignored and the client is the socket's address. */
+  trustedProxies: string[];
   smtpUrl: string | undefined;
   mailFrom: string;
   demo: boolean;
@@ -116,6 +164,7 @@ export interface Config {
   /** Null: files on local disk under dataDir/files. */
   s3: S3Settings | null;
   uploadPartBytes: number;
+  processingLimits: ProcessingLimits;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -141,6 +190,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     tokenTtlHours: raw.TOKEN_TTL_HOURS,
     privilegedUserIds: raw.PRIVILEGED_USER_IDS,
     publicUrl: raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`,
+    trustedProxies: raw.TRUSTED_PROXIES,
     smtpUrl: raw.SMTP_URL,
     mailFrom: raw.MAIL_FROM,
     demo: raw.DEMO === 'true',
@@ -168,5 +218,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
         }
       : null,
     uploadPartBytes: raw.UPLOAD_PART_BYTES,
+    processingLimits: { pagesPerHour: raw.PROCESSING_PAGES_PER_HOUR, bytesPerHour: raw.PROCESSING_BYTES_PER_HOUR },
   };
 }

@@ -3,6 +3,7 @@ import type { Permission } from '@colophon/domain';
 import type { Config } from './config';
 import type { Mailer } from './integrations/email/mailer';
 import type { FileStore } from './integrations/files/file-store';
+import type { SessionCache } from './modules/auth/session-cache';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -17,6 +18,11 @@ export interface AuthContext {
   expiresAt: Date;
 }
 
+/** The time rules are judged by (sliding windows, waits); tests move it instead of sleeping. */
+export interface Clock {
+  now(): Date;
+}
+
 /** What every module gets: no module reaches for globals. */
 export interface Services {
   config: Config;
@@ -25,6 +31,9 @@ export interface Services {
   mailer: Mailer;
   files: FileStore;
   tokenSecret: Uint8Array;
+  clock: Clock;
+  /** Resolved sessions of this process; see modules/auth/session-cache.ts. */
+  sessionCache: SessionCache;
 }
 
 export interface CataloguedRoute {

@@ -2,7 +2,8 @@ import { createDb, hasData, seedDemo } from '@colophon/db';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { loadConfig } from './config';
-import { enqueueDemoProofs } from './modules/proofs/demo';
+import { createNotificationWorker } from './modules/notifications/worker';
+import { enqueueDemoProofs, giveSeasonProofsPages } from './modules/proofs/demo';
 import { enqueueMissingEpubs } from './modules/proofs/epub';
 import { createProofWorkers, type ProofWorkers } from './modules/proofs/workers';
 import { createServices } from './services';
@@ -27,8 +28,13 @@ const app = await buildApp({ services });
 logIdleConnectionError = (err) => app.log.warn({ err }, 'database connection dropped while idle');
 
 let workers: ProofWorkers | null = null;
+let notificationWorker: ReturnType<typeof createNotificationWorker> | null = null;
 if (config.workers) {
-  workers = createProofWorkers(services, { onError: (err) => app.log.error({ err }, 'queue worker') });
+  const onError = (err: unknown) => app.log.error({ err }, 'queue worker');
+  // Notification e-mails go out from here, never inside a request (part 7's queue_notifications).
+  notificationWorker = createNotificationWorker(services, { onError });
+  await notificationWorker.start();
+  workers = createProofWorkers(services, { onError });
   await workers.uploads.start();
   await workers.proofs.start();
   await workers.epubs.start();
@@ -39,15 +45,26 @@ if (config.workers) {
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'closing after an error');
   else app.log.info({ signal }, 'closing');
-  await workers?.stop(8_000);
+  await Promise.all([workers?.stop(8_000), notificationWorker?.stop({ timeoutMs: 8_000 })]);
   await app.close();
   await handle.close();
 });
 
 await app.listen({ port: config.port, host: config.host });
 // Demo proofs: real PDFs through the real upload queue, processed by the workers on the first start
-// (made in the background: the server answers meanwhile).
-if (config.demo) void enqueueDemoProofs(services).catch((err) => app.log.error({ err }, 'demo proofs'));
+// (made in the background: the server answers meanwhile). Then, where pages are drawn (this process
+// has the workers), the season's imported proofs get pages: one small book per trim size through the
+// workers' page pool, shared by every imported proof of that size (finishes what an earlier start left).
+if (config.demo) {
+  const pool = workers?.pool;
+  void enqueueDemoProofs(services)
+    .then(async () => {
+      if (!pool) return;
+      const given = await giveSeasonProofsPages(services, pool);
+      if (given > 0) app.log.info({ proofs: given }, 'demo: season history proofs have pages');
+    })
+    .catch((err) => app.log.error({ err }, 'demo proofs'));
+}
 const url = `http://localhost:${config.port}`;
 const lines = [
   '',

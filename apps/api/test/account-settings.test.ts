@@ -30,6 +30,7 @@ describe('internal review settings', () => {
       optInAdviserReviewNotes: true,
       effectiveInternalReview: true,
       decidedByAccountId: ids['Evergreen Portrait Studio'],
+      decidedBy: { id: ids['Evergreen Portrait Studio'], name: 'Evergreen Portrait Studio', canOpen: false },
     });
     // Willow Creek opted out.
     expect(await reviewOf(ids['Willow Creek Elementary']!)).toMatchObject({
@@ -41,6 +42,32 @@ describe('internal review settings', () => {
       effectiveInternalReview: false,
       decidedByAccountId: null,
     });
+  });
+
+  it('names the same deciding account whoever asks, and says whether the caller may open it (issue 9)', async () => {
+    const studio = { id: ids['Evergreen Portrait Studio'], name: 'Evergreen Portrait Studio' };
+    expect((await reviewOf(ids['Lincoln High School']!, ADVISER)).decidedBy).toEqual({ ...studio, canOpen: false });
+    expect((await reviewOf(ids['Lincoln High School']!, OWNER)).decidedBy).toEqual({ ...studio, canOpen: true });
+  });
+
+  it('marks the parent of an account as openable only for those who may read it (issue 9)', async () => {
+    const parentOf = async (as: string) => {
+      const response = await t.call({
+        method: 'GET',
+        url: `/api/accounts/${ids['Lincoln High School']}?include=parent`,
+        as,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().parent;
+    };
+    expect(await parentOf(ADVISER)).toMatchObject({
+      id: ids['Evergreen South'],
+      name: 'Evergreen South',
+      canOpen: false,
+    });
+    expect(await parentOf(OWNER)).toMatchObject({ id: ids['Evergreen South'], canOpen: true });
+    const unlinked = await t.call({ method: 'GET', url: `/api/accounts/${ids['Evergreen South']}`, as: ADVISER });
+    expect(unlinked.statusCode).toBe(404);
   });
 
   it('answers 404 for another tenant’s account', async () => {

@@ -4,6 +4,8 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
+import type { Mailer } from '../src/integrations/email/mailer';
+import { createNotificationWorker } from '../src/modules/notifications/worker';
 import { createServices } from '../src/services';
 
 export const DEMO_PASSWORD = 'colophon-demo';
@@ -12,6 +14,8 @@ export interface TestApp {
   app: FastifyInstance;
   handle: DbHandle;
   config: Config;
+  /** The PostgreSQL database of this app (api-postgres project), for a second app on it. */
+  databaseUrl: string | undefined;
   /** A bearer token for a demo user (signs in through the real route). */
   tokenFor(email: string): Promise<string>;
   /** `inject` with the bearer token of `as` (an e-mail, or a token). */
@@ -73,6 +77,7 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     app,
     handle,
     config,
+    databaseUrl,
     tokenFor,
     async call({ as, ...options }) {
       const headers = { ...(options.headers ?? {}) } as Record<string, string>;
@@ -85,6 +90,35 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
       await dropDatabase?.();
     },
   };
+}
+
+/**
+ * Waits for a condition rather than for a time: calls `check` until it returns something other than
+ * false/null/undefined and returns that, or fails after `timeoutMs` (generous, for a busy machine).
+ */
+export async function until<T>(
+  check: () => Promise<T | false | null | undefined> | T | false | null | undefined,
+  {
+    timeoutMs = 30_000,
+    everyMs = 10,
+    what = 'the condition',
+  }: { timeoutMs?: number; everyMs?: number; what?: string } = {},
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== false && value !== null && value !== undefined) return value;
+    if (Date.now() > deadline) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}.`);
+    await new Promise((resolve) => setTimeout(resolve, everyMs));
+  }
+}
+
+/**
+ * The test app starts no queue workers: this runs the notification e-mails queued so far (the real
+ * worker's handler, through `mailer`, by default the app's) until none is due.
+ */
+export async function drainNotifications(t: TestApp, mailer: Mailer = t.app.services.mailer): Promise<number> {
+  return createNotificationWorker({ db: t.handle.db, mailer }).drain();
 }
 
 export const SUPER = 'super@colophon.test';

@@ -1,8 +1,27 @@
-import { accounts, notifications, outboxEmails, userNotificationPreferences, users } from '@colophon/db';
-import { and, eq, inArray } from 'drizzle-orm';
+import {
+  accounts,
+  notifications,
+  outboxEmails,
+  queueNotifications,
+  userNotificationPreferences,
+  users,
+} from '@colophon/db';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { notify } from '../src/modules/notifications/notify';
-import { ADVISER, createTestApp, DIRECT_ADVISER, OWNER, SUPER, type TestApp } from './harness';
+import { createOutboxMailer, type Mailer } from '../src/integrations/email/mailer';
+import { type NotificationJobPayload, notify } from '../src/modules/notifications/notify';
+import { createNotificationWorker, notificationHandler } from '../src/modules/notifications/worker';
+import { claim, complete, fail, heartbeat } from '../src/queue';
+import {
+  ADVISER,
+  createTestApp,
+  DIRECT_ADVISER,
+  drainNotifications,
+  OWNER,
+  SUPER,
+  type TestApp,
+  until,
+} from './harness';
 
 let t: TestApp;
 const accountIds: Record<string, number> = {};
@@ -56,11 +75,29 @@ describe('GET notifications', () => {
     const recent = await list(`dateFrom=${encodeURIComponent(from)}`);
     expect(recent.total).toBeGreaterThan(0);
     expect(recent.data.every((notification) => notification.date >= from)).toBe(true);
-    const today = new Date().toISOString().slice(0, 10);
+    // Today in London (a bare date is a London day), which is not always today in UTC.
+    const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London' }).format(new Date());
     const untilToday = await list(`dateTo=${today}`);
     expect(untilToday.total).toBe((await list('')).total);
     const beforeEverything = await list('dateTo=2000-01-01');
     expect(beforeEverything.total).toBe(0);
+  });
+
+  it('reads a bare dateFrom/dateTo as a London day, daylight saving time included (part 5)', async () => {
+    const oakValley = accountIds['Oak Valley High School']!;
+    // 22:30 UTC is 23:30 BST on 1 July; 23:30 UTC is 00:30 BST on 2 July.
+    const [lateFirst, earlySecond] = await t.handle.db
+      .insert(notifications)
+      .values([
+        { accountId: oakValley, typeNotification: 1, date: new Date('2026-07-01T22:30:00Z') },
+        { accountId: oakValley, typeNotification: 1, date: new Date('2026-07-01T23:30:00Z') },
+      ])
+      .returning();
+    const on = async (date: string) =>
+      (await list(`accountId[]=${oakValley}&dateFrom=${date}&dateTo=${date}`, SUPER)).data.map((row) => row.id);
+    expect(await on('2026-07-01')).toEqual([lateFirst!.id]);
+    expect(await on('2026-07-02')).toEqual([earlySecond!.id]);
+    await t.handle.db.delete(notifications).where(inArray(notifications.id, [lateFirst!.id, earlySecond!.id]));
   });
 
   it('answers 400 naming the field', async () => {
@@ -89,8 +126,40 @@ describe('GET notifications', () => {
   });
 });
 
-describe('notify()', () => {
-  it('records the notification and e-mails the account’s users whose preferences allow the type', async () => {
+const mailsOf = (subject: string) =>
+  t.handle.db.select().from(outboxEmails).where(eq(outboxEmails.subject, subject)).orderBy(outboxEmails.id);
+
+const jobOf = async (id: number) => {
+  const [job] = await t.handle.db.select().from(queueNotifications).where(eq(queueNotifications.id, id));
+  return job;
+};
+
+/** The backoff has passed (as if the clock moved on): the job is due now. */
+const dueNow = (id: number) =>
+  t.handle.db.update(queueNotifications).set({ runAfter: sql`now()` }).where(eq(queueNotifications.id, id));
+
+/** A mailer that fails until `healed`, then keeps every message in the outbox as the default does. */
+function flakyMailer() {
+  const outbox = createOutboxMailer(t.handle.db);
+  const state = { healed: false, calls: 0 };
+  const mailer: Mailer = {
+    transport: 'smtp',
+    async send(email) {
+      state.calls++;
+      if (!state.healed) throw new Error('SMTP down');
+      await outbox.send(email);
+    },
+  };
+  return { mailer, state };
+}
+
+describe('notify() and the notifications queue (part 7: queue_notifications)', () => {
+  beforeAll(async () => {
+    // Earlier tests raised nothing, but the demo may one day: start from an empty queue.
+    await drainNotifications(t);
+  });
+
+  it('records the notification and queues its e-mail; the worker sends it to the users whose preferences allow the type', async () => {
     const lincoln = accountIds['Lincoln High School']!;
     const [adviser] = await t.handle.db.select().from(users).where(eq(users.email, ADVISER));
     const [treasurer] = await t.handle.db.select().from(users).where(eq(users.email, 'treasurer@colophon.test'));
@@ -98,7 +167,7 @@ describe('notify()', () => {
       { userId: adviser!.id, typeNotification: 6, email: false },
       { userId: treasurer!.id, typeNotification: 6, email: true },
     ]);
-    const outcome = await notify(t.app.services, {
+    const outcome = await notify(t.handle.db, {
       accountId: lincoln,
       typeNotification: 6,
       projectName: 'Lincoln High School Yearbook 2025-2026',
@@ -107,45 +176,219 @@ describe('notify()', () => {
       shippingMethod: 'UG',
     });
     expect(outcome.notification).toMatchObject({ accountId: lincoln, typeNotification: 6, trackingNumber: '1Z999' });
-    expect(outcome.emailed).toContain('treasurer@colophon.test');
-    expect(outcome.emailed).not.toContain(ADVISER);
+    expect(await jobOf(outcome.jobId)).toMatchObject({
+      status: 0,
+      payload: { notificationId: outcome.notification.id },
+    });
+    // Nothing is sent by notify() itself.
+    expect(await mailsOf('Order Shipped: Lincoln High School')).toEqual([]);
+
+    expect(await drainNotifications(t)).toBe(1);
+    const job = await jobOf(outcome.jobId);
+    expect(job?.status).toBe(2);
+    const emailed = (job?.result as { emailed: string[] } | null | undefined)?.emailed ?? [];
+    expect(emailed).toContain('treasurer@colophon.test');
+    expect(emailed).toContain('schooladmin@colophon.test');
+    expect(emailed).not.toContain(ADVISER);
     // Inactive users get nothing; the other Lincoln users never turned type 6 off.
     const [inactive] = await t.handle.db
       .select()
       .from(users)
-      .where(and(eq(users.isActive, false), inArray(users.email, outcome.emailed)));
+      .where(and(eq(users.isActive, false), inArray(users.email, emailed)));
     expect(inactive).toBeUndefined();
-    expect(outcome.emailed).toContain('schooladmin@colophon.test');
-    expect(outcome.failed).toEqual([]);
-    const mails = await t.handle.db
-      .select()
-      .from(outboxEmails)
-      .where(eq(outboxEmails.subject, 'Order Shipped: Lincoln High School'));
-    expect(mails.map((mail) => mail.toAddress).sort()).toEqual([...outcome.emailed].sort());
+    const mails = await mailsOf('Order Shipped: Lincoln High School');
+    expect(mails.map((mail) => mail.toAddress).sort()).toEqual([...emailed].sort());
     expect(mails[0]?.text).toContain('Tracking number: 1Z999');
     const [stored] = await t.handle.db
       .select()
       .from(notifications)
       .where(eq(notifications.id, outcome.notification.id));
     expect(stored?.carrier).toBe('UPS');
+    // Draining again sends nothing more.
+    expect(await drainNotifications(t)).toBe(0);
+    expect(await mailsOf('Order Shipped: Lincoln High School')).toHaveLength(mails.length);
   });
 
-  it('keeps the notification when an e-mail fails', async () => {
-    const failing = { transport: 'smtp' as const, send: async () => Promise.reject(new Error('SMTP down')) };
-    const outcome = await notify(
-      { db: t.handle.db, mailer: failing },
-      { accountId: accountIds['Oak Valley High School']!, typeNotification: 1 },
+  it('rolls the notification and its queued e-mail back with the change that raised it', async () => {
+    const before = await t.handle.db.select({ id: queueNotifications.id }).from(queueNotifications);
+    await expect(
+      t.handle.db.transaction(async (tx) => {
+        await notify(tx, {
+          accountId: accountIds['Oak Valley High School']!,
+          typeNotification: 1,
+          info: 'rolled back',
+        });
+        throw new Error('the change failed');
+      }),
+    ).rejects.toThrow('the change failed');
+    expect(await t.handle.db.select().from(notifications).where(eq(notifications.info, 'rolled back'))).toEqual([]);
+    expect(await t.handle.db.select({ id: queueNotifications.id }).from(queueNotifications)).toHaveLength(
+      before.length,
     );
-    expect(outcome.emailed).toEqual([]);
-    expect(outcome.failed).toContain(DIRECT_ADVISER);
-    const [stored] = await t.handle.db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.id, outcome.notification.id));
-    expect(stored).toBeDefined();
+  });
+
+  it('answers a request at once while the mailer hangs, and e-mails once the mailer answers again', async () => {
+    const appMailer = t.app.services.mailer;
+    let hung = 0;
+    let jobId = 0;
+    t.app.services.mailer = { transport: 'smtp', send: () => new Promise(() => void hung++) };
+    try {
+      const started = Date.now();
+      const response = await t.call({
+        method: 'POST',
+        url: '/api/projects',
+        as: OWNER,
+        payload: {
+          accountId: accountIds['Maple Grove Elementary'],
+          name: 'Queued Mail Memories',
+          year: 2026,
+          typeBook: 3,
+        },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      expect(hung).toBe(0);
+      expect(Date.now() - started).toBeLessThan(5_000);
+      const [notification] = await t.handle.db
+        .select()
+        .from(notifications)
+        .where(and(eq(notifications.projectId, response.json().id), eq(notifications.typeNotification, 61)));
+      expect(notification).toBeDefined();
+      const [job] = await t.handle.db
+        .select()
+        .from(queueNotifications)
+        .where(sql`${queueNotifications.payload}->>'notificationId' = ${String(notification!.id)}`);
+      expect(job?.status).toBe(0);
+      jobId = job!.id;
+
+      // The hanging mailer costs the worker one attempt (the send times out), not the request.
+      const hanging = createNotificationWorker(
+        { db: t.handle.db, mailer: t.app.services.mailer },
+        { sendTimeoutMs: 50, backoff: { baseMs: 60_000 } },
+      );
+      await hanging.drain();
+      expect(hung).toBeGreaterThan(0);
+      expect(await jobOf(job!.id)).toMatchObject({ status: 0, attempts: 1 });
+      expect((await jobOf(job!.id))?.lastError).toMatch(/did not answer within/);
+    } finally {
+      t.app.services.mailer = appMailer;
+    }
+    await dueNow(jobId);
+    expect(await drainNotifications(t)).toBe(1);
+    expect((await jobOf(jobId))?.status).toBe(2);
+    expect((await mailsOf('Project Created: Maple Grove Elementary')).length).toBeGreaterThan(0);
+  });
+
+  it('retries a failing mailer with backoff, sending each address once, then completes', async () => {
+    const { mailer, state } = flakyMailer();
+    const worker = createNotificationWorker({ db: t.handle.db, mailer }, { backoff: { baseMs: 60_000 } });
+    const outcome = await notify(t.handle.db, {
+      accountId: accountIds['Oak Valley High School']!,
+      typeNotification: 1,
+    });
+    await worker.drain();
+    const failed = await jobOf(outcome.jobId);
+    expect(failed).toMatchObject({ status: 0, attempts: 1 });
+    // Backed off: not due again for about a minute, so draining now runs nothing.
+    expect(failed!.runAfter.getTime() - failed!.updatedAt.getTime()).toBeGreaterThanOrEqual(59_000);
+    expect(await worker.drain()).toBe(0);
+    expect(failed?.lastError).toContain('SMTP down');
+    expect(failed?.lastError).toContain(DIRECT_ADVISER);
+    expect(await mailsOf('Proof Ready: Oak Valley High School')).toEqual([]);
+    // The notification stands meanwhile.
+    expect(
+      await t.handle.db.select().from(notifications).where(eq(notifications.id, outcome.notification.id)),
+    ).toHaveLength(1);
+
+    state.healed = true;
+    await dueNow(outcome.jobId);
+    expect(await worker.drain()).toBe(1);
+    expect(await jobOf(outcome.jobId)).toMatchObject({ status: 2, attempts: 2 });
+    const mails = await mailsOf('Proof Ready: Oak Valley High School');
+    expect(mails.map((mail) => mail.toAddress)).toContain(DIRECT_ADVISER);
+    expect(new Set(mails.map((mail) => mail.toAddress)).size).toBe(mails.length);
+  });
+
+  it('ends in Error after its last attempt, and a person can retry it from the processing page', async () => {
+    const { mailer, state } = flakyMailer();
+    const worker = createNotificationWorker({ db: t.handle.db, mailer }, { backoff: { baseMs: 1, maxMs: 1 } });
+    const outcome = await notify(t.handle.db, {
+      accountId: accountIds['Oak Valley High School']!,
+      typeNotification: 24,
+    });
+    await t.handle.db
+      .update(queueNotifications)
+      .set({ maxAttempts: 2 })
+      .where(eq(queueNotifications.id, outcome.jobId));
+    await until(
+      async () => {
+        await worker.drain();
+        return (await jobOf(outcome.jobId))?.status === 3;
+      },
+      { what: 'the job to run out of attempts' },
+    );
+    expect(state.calls).toBeGreaterThanOrEqual(2);
+    const retried = await t.call({
+      method: 'POST',
+      url: `/api/queue_notifications/${outcome.jobId}/retry`,
+      as: SUPER,
+    });
+    expect(retried.statusCode, retried.body).toBe(200);
+    state.healed = true;
+    await worker.drain();
+    expect((await jobOf(outcome.jobId))?.status).toBe(2);
+  });
+
+  it('sends once when a job runs again after sending (a crash before it was marked complete)', async () => {
+    const outcome = await notify(t.handle.db, {
+      accountId: accountIds['Oak Valley High School']!,
+      typeNotification: 105,
+    });
+    const handler = notificationHandler({ db: t.handle.db, mailer: t.app.services.mailer });
+    const job = await claim<NotificationJobPayload>(t.handle.db, 'notifications', 'crashing-worker', 30_000);
+    expect(job?.id).toBe(outcome.jobId);
+    const context = { signal: new AbortController().signal, heartbeat: async () => undefined };
+    const first = await handler(job!, context);
+    const second = await handler(job!, context);
+    expect(second).toEqual(first);
+    const mails = await mailsOf('EPUB Ready: Oak Valley High School');
+    expect(mails.length).toBeGreaterThan(0);
+    expect(new Set(mails.map((mail) => mail.toAddress)).size).toBe(mails.length);
+  });
+
+  it('sends nothing from a worker that lost its lease: the worker that took the job over sends, once', async () => {
+    const outcome = await notify(t.handle.db, {
+      accountId: accountIds['Oak Valley High School']!,
+      typeNotification: 2,
+    });
+    const stalled = await claim<NotificationJobPayload>(t.handle.db, 'notifications', 'stalled-worker', 1);
+    expect(stalled?.id).toBe(outcome.jobId);
+    const takenOver = await until(() => claim(t.handle.db, 'notifications', 'other-worker', 30_000), {
+      what: 'the lapsed lease to be claimed',
+    });
+    expect(takenOver.id).toBe(outcome.jobId);
+    const handler = notificationHandler({ db: t.handle.db, mailer: t.app.services.mailer });
+    const controller = new AbortController();
+    const stalledRun = handler(stalled!, {
+      signal: controller.signal,
+      heartbeat: async () => {
+        if (!(await heartbeat(t.handle.db, stalled!, 30_000))) controller.abort();
+      },
+    });
+    await expect(stalledRun).rejects.toThrow(/lease lost/);
+    expect(await mailsOf('Proof Rejected: Oak Valley High School')).toEqual([]);
+    expect(await fail(t.handle.db, stalled!, new Error('late'))).toEqual({ status: 'lost' });
+
+    await handler(takenOver as typeof stalled & object, {
+      signal: new AbortController().signal,
+      heartbeat: async () => undefined,
+    });
+    expect(await complete(t.handle.db, takenOver)).toBe(true);
+    const mails = await mailsOf('Proof Rejected: Oak Valley High School');
+    expect(mails.length).toBeGreaterThan(0);
+    expect(new Set(mails.map((mail) => mail.toAddress)).size).toBe(mails.length);
   });
 
   it('refuses an account that does not exist', async () => {
-    await expect(notify(t.app.services, { accountId: 999_999, typeNotification: 1 })).rejects.toThrow(/does not exist/);
+    await expect(notify(t.handle.db, { accountId: 999_999, typeNotification: 1 })).rejects.toThrow(/does not exist/);
   });
 });

@@ -1,7 +1,8 @@
 import { processorStatuses } from '@colophon/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claim, enqueue, fail, QueueStatus, registerProcessor } from '../src/queue';
+import { claim, enqueue, fail, QueueStatus, QueueWorker, registerProcessor } from '../src/queue';
+import type { Every } from '../src/queue/worker';
 import { ADVISER, createTestApp, OWNER, SUPER, type TestApp } from './harness';
 
 let t: TestApp;
@@ -147,5 +148,108 @@ describe('processor statuses', () => {
     const refused = await t.call({ method: 'GET', url: '/api/processor_statuses', as: OWNER });
     expect(refused.statusCode).toBe(403);
     await db().delete(processorStatuses);
+  });
+});
+
+/** A pulse timer the test turns by hand: `tick()` is one interval passing. */
+function manualTimer() {
+  const callbacks = new Set<() => void>();
+  const every: Every = (callback) => {
+    callbacks.add(callback);
+    return () => callbacks.delete(callback);
+  };
+  return {
+    every,
+    tick: () => {
+      for (const callback of callbacks) callback();
+    },
+    get armed() {
+      return callbacks.size > 0;
+    },
+  };
+}
+
+describe('an idle worker is not stale (issue 9, item 6)', () => {
+  const staleOf = async (workerId: string) => {
+    const response = await t.call({ method: 'GET', url: '/api/processor_statuses', as: SUPER });
+    const worker = response.json().data.find((row: { workerId: string }) => row.workerId === workerId);
+    return worker as { stale: boolean; stoppedAt: string | null } | undefined;
+  };
+  /** A minute and more passes on the database's clock: the worker's last beat moves back by 61 s. */
+  const aMinutePasses = (workerId: string) =>
+    db().execute(
+      sql`update processor_statuses set last_heartbeat_at = last_heartbeat_at - interval '61 seconds' where worker_id = ${workerId}`,
+    );
+  const lastBeat = async (workerId: string) => {
+    const [row] = await db()
+      .select({ at: processorStatuses.lastHeartbeatAt })
+      .from(processorStatuses)
+      .where(sql`${processorStatuses.workerId} = ${workerId}`);
+    return row?.at?.getTime() ?? 0;
+  };
+
+  it('keeps an idle worker fresh through its pulse, and calls a silent one stale', async () => {
+    const idleTimer = manualTimer();
+    const silentTimer = manualTimer();
+    const handler = async () => null;
+    // An hour between polls: the queue stays empty and the workers idle for the whole test.
+    const idle = new QueueWorker({
+      db: db(),
+      queue: 'epubs',
+      handler,
+      workerId: 'epubs@idle',
+      idleMs: 3_600_000,
+      schedulePulse: idleTimer.every,
+    });
+    const silent = new QueueWorker({
+      db: db(),
+      queue: 'epubs',
+      handler,
+      workerId: 'epubs@silent',
+      idleMs: 3_600_000,
+      schedulePulse: silentTimer.every,
+    });
+    await idle.start();
+    await silent.start();
+    try {
+      expect(idleTimer.armed).toBe(true);
+      await aMinutePasses('epubs@idle');
+      await aMinutePasses('epubs@silent');
+      const before = await lastBeat('epubs@idle');
+      // The idle worker's pulse fires (four 15 s intervals in that minute); the silent one's never does.
+      for (let beat = 0; beat < 4; beat++) idleTimer.tick();
+      await expect.poll(() => lastBeat('epubs@idle'), { timeout: 10_000 }).toBeGreaterThan(before);
+      expect((await staleOf('epubs@idle'))?.stale).toBe(false);
+      expect((await staleOf('epubs@silent'))?.stale).toBe(true);
+    } finally {
+      await idle.stop();
+      await silent.stop();
+    }
+    // Stopped on purpose is neither running nor stale, and the pulse is off.
+    expect(idleTimer.armed).toBe(false);
+    expect((await staleOf('epubs@idle'))?.stoppedAt).not.toBeNull();
+    expect((await staleOf('epubs@idle'))?.stale).toBe(false);
+    await db().delete(processorStatuses);
+  });
+});
+
+describe('a bare date in a queue filter is a London day (part 5)', () => {
+  it('reads createdFrom/createdTo dates in Europe/London, daylight saving time included', async () => {
+    // 22:30 UTC is 23:30 BST on 1 July; 23:30 UTC is 00:30 BST on 2 July.
+    const lateFirst = (await enqueue(db(), 'moves', { order: 'late on the 1st' })).id;
+    const earlySecond = (await enqueue(db(), 'moves', { order: 'early on the 2nd' })).id;
+    await db().execute(sql`update queue_moves set created_at = '2026-07-01T22:30:00Z' where id = ${lateFirst}`);
+    await db().execute(sql`update queue_moves set created_at = '2026-07-01T23:30:00Z' where id = ${earlySecond}`);
+    const idsOn = async (date: string) => {
+      const response = await t.call({
+        method: 'GET',
+        url: `/api/queue_moves?createdFrom=${date}&createdTo=${date}`,
+        as: SUPER,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json().data.map((job: { id: number }) => job.id);
+    };
+    expect(await idsOn('2026-07-01')).toEqual([lateFirst]);
+    expect(await idsOn('2026-07-02')).toEqual([earlySecond]);
   });
 });

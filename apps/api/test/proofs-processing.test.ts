@@ -9,9 +9,17 @@ import {
 } from '@colophon/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createProofWorkers, type ProofWorkers, proofHandler, uploadHandler } from '../src/modules/proofs/workers';
+import {
+  createProofWorkers,
+  type ProofJobPayload,
+  type ProofWorkers,
+  progressRecorder,
+  proofHandler,
+  uploadHandler,
+} from '../src/modules/proofs/workers';
 import { createPagePool, type PagePool } from '../src/proof-pipeline';
 import { makeBook } from '../src/proof-pipeline/fixtures/make-book';
+import type { Finding } from '../src/proof-pipeline/preflight/findings';
 import { claim, getJob } from '../src/queue';
 import { ADVISER, createTestApp, type TestApp } from './harness';
 
@@ -205,4 +213,84 @@ describe('the upload and proof workers', () => {
     expect(failed).toMatchObject({ processingStatus: 3, processingError: 'page worker exited (code 1)' });
     expect(await raisedFor(24)).toBe(before + 1);
   }, 60_000);
+
+  it('records pages done and the findings so far while it processes, in batches (issue 9, item 7)', async () => {
+    const jobId = await uploadBook(
+      await makeBook({ bookType: 1, sizeCode: 8, pageCount: 8, photoPpi: 240, faults: { lowResolution: true } }),
+    );
+    await workers.uploads.drain();
+    const proof = await proofOfJob(jobId);
+    const readProof = async () => (await t.handle.db.select().from(proofs).where(eq(proofs.id, proof.id)))[0]!;
+    const real = createPagePool({ size: 1 });
+    const seen: { pagesDone: number | null; pageCount: number | null; processingStatus: number }[] = [];
+    let finished = 0;
+    // The real pool, watched: after the 4th page, the proof on the database already says so.
+    const watched: PagePool = {
+      size: real.size,
+      close: () => real.close(),
+      run: (bytes, options) =>
+        real.run(bytes, {
+          ...options,
+          onPage: async (result) => {
+            await options.onPage?.(result);
+            finished += 1;
+            if (finished === 4) {
+              await expect.poll(async () => (await readProof()).pagesDone, { timeout: 10_000 }).toBe(4);
+              seen.push(await readProof());
+            }
+          },
+        }),
+    };
+    try {
+      const job = await claim<ProofJobPayload>(t.handle.db, 'proofs', 'test-worker', 30_000);
+      const context = { signal: new AbortController().signal, heartbeat: async () => {} };
+      // A write every 2 pages, whatever the time.
+      const handler = proofHandler(t.app.services, watched, { everyPages: 2, everyMs: Number.POSITIVE_INFINITY });
+      await handler(job!, context);
+    } finally {
+      await real.close();
+    }
+    expect(seen).toEqual([expect.objectContaining({ pagesDone: 4, pageCount: 8, processingStatus: 1 })]);
+    const done = await readProof();
+    expect(done).toMatchObject({ processingStatus: 2, pagesDone: 8, pageCount: 8 });
+    // The findings written on the way are replaced by the final ones, never doubled.
+    const findings = await t.handle.db.select().from(proofFindings).where(eq(proofFindings.proofId, proof.id));
+    const summary = done.summary as { errors: number; warnings: number };
+    expect(findings).toHaveLength(summary.errors + summary.warnings);
+    expect(findings.filter((finding) => finding.code === 'low-resolution')).toHaveLength(1);
+  }, 60_000);
+
+  it('batches progress writes: the first and last report, then one per interval or per pages', async () => {
+    const [row] = await t.handle.db.insert(proofs).values({ projectId, status: 1, processingStatus: 1 }).returning();
+    let clock = 0;
+    const recorder = progressRecorder(t.handle.db, row!.id, new AbortController().signal, {
+      everyMs: 500,
+      everyPages: 16,
+      now: () => clock,
+    });
+    const finding = (page: number): Finding => ({
+      page,
+      code: 'low-resolution',
+      severity: 'error',
+      message: `A photo on page ${page} is 72 ppi.`,
+    });
+    recorder.report({ pagesDone: 0, pageCount: 128, findings: [] });
+    // 40 pages in one instant: a write at 16 and 32 pages only.
+    for (let page = 1; page <= 40; page++)
+      recorder.report({ pagesDone: page, pageCount: 128, findings: page === 7 ? [finding(7)] : [] });
+    // Then one page per 600 ms: a write each.
+    for (let page = 41; page <= 43; page++) {
+      clock += 600;
+      recorder.report({ pagesDone: page, pageCount: 128, findings: [] });
+    }
+    recorder.report({ pagesDone: 128, pageCount: 128, findings: [finding(128)] });
+    await recorder.close();
+    recorder.report({ pagesDone: 128, pageCount: 128, findings: [finding(1)] });
+    await recorder.close();
+    expect(recorder.writes).toBe(1 + 2 + 3 + 1);
+    const [after] = await t.handle.db.select().from(proofs).where(eq(proofs.id, row!.id));
+    expect(after).toMatchObject({ pagesDone: 128, pageCount: 128 });
+    const stored = await t.handle.db.select().from(proofFindings).where(eq(proofFindings.proofId, row!.id));
+    expect(stored.map((found) => found.page).sort((a, b) => (a ?? 0) - (b ?? 0))).toEqual([7, 128]);
+  });
 });

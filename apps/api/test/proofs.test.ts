@@ -1,4 +1,4 @@
-import { notifications, orders, proofs, users } from '@colophon/db';
+import { notifications, orders, proofFindings, proofInternalActions, proofs, users } from '@colophon/db';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProofWorkers } from '../src/modules/proofs/workers';
@@ -222,5 +222,74 @@ describe('review', () => {
       .values({ projectId: lincoln.projectId, status: 1, processingStatus: 1 })
       .returning();
     expect((await post(`/api/proofs/${unprocessed[0]!.id}/approve`, ADVISER)).statusCode).toBe(409);
+  });
+});
+
+describe('approving despite preflight errors (issue 9, item 3)', () => {
+  it('needs every error acknowledged, and the history lists them', async () => {
+    const proof = await insertProof(t, lincoln.projectId, { roundNumber: 10 });
+    const found = await t.handle.db
+      .insert(proofFindings)
+      .values([
+        {
+          proofId: proof.id,
+          page: null,
+          code: 'page-count',
+          severity: 'error',
+          message: 'The file has 124 pages; the book has 128.',
+        },
+        { proofId: proof.id, page: 12, code: 'low-resolution', severity: 'error', message: 'A photo is 72 ppi.' },
+        { proofId: proof.id, page: 30, code: 'low-resolution', severity: 'error', message: 'A photo is 96 ppi.' },
+        { proofId: proof.id, page: 31, code: 'rgb-image', severity: 'warning', message: 'An RGB image.' },
+      ])
+      .returning({ id: proofFindings.id, severity: proofFindings.severity });
+    const errorIds = found.filter((finding) => finding.severity === 'error').map((finding) => finding.id);
+    const warningId = found.find((finding) => finding.severity === 'warning')!.id;
+    const url = `/api/proofs/${proof.id}/approve`;
+
+    // The volunteer rule stands first: no approving at all.
+    expect((await post(url, VOLUNTEER, { acknowledgedFindingIds: errorIds })).statusCode).toBe(403);
+    // A plain approval, as a clean proof's, is refused, naming the field.
+    const plain = await post(url, ADVISER, { note: 'Looks fine' });
+    expect(plain.statusCode).toBe(409);
+    expect(paths(plain)).toEqual(['acknowledgedFindingIds']);
+    expect(plain.json().detail).toContain('3 errors');
+    // Two of three is not all of them.
+    const partial = await post(url, ADVISER, { acknowledgedFindingIds: errorIds.slice(0, 2) });
+    expect(partial.statusCode).toBe(409);
+    expect(partial.json().detail).toContain(String(errorIds[2]));
+    // A warning, or another proof's finding, is not something this approval can acknowledge.
+    const stray = await post(url, ADVISER, { acknowledgedFindingIds: [...errorIds, warningId] });
+    expect(stray.statusCode).toBe(400);
+    expect(paths(stray)).toEqual(['acknowledgedFindingIds']);
+    expect((await get(`/api/proofs/${proof.id}`, ADVISER)).json().status).toBe(1);
+
+    const approved = await post(url, ADVISER, { note: 'The school accepts them.', acknowledgedFindingIds: errorIds });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect(approved.json()).toMatchObject({ status: 3 });
+    const [history] = await t.handle.db
+      .select()
+      .from(proofInternalActions)
+      .where(eq(proofInternalActions.proofId, proof.id));
+    expect(history?.action).toBe('approved despite preflight errors');
+    expect(history?.note).toContain('The school accepts them.');
+    expect(history?.note).toContain('Acknowledged 3 preflight errors');
+    expect(history?.note).toContain(`#${errorIds[0]} Whole file: The file has 124 pages; the book has 128.`);
+    expect(history?.note).toContain(`#${errorIds[1]} Page 12: A photo is 72 ppi.`);
+    expect(history?.note).not.toContain('RGB');
+  });
+
+  it('approves a proof with warnings only as before, with a plain history line', async () => {
+    const proof = await insertProof(t, lincoln.projectId, { roundNumber: 11 });
+    await t.handle.db
+      .insert(proofFindings)
+      .values({ proofId: proof.id, page: 2, code: 'rgb-image', severity: 'warning', message: 'An RGB image.' });
+    const approved = await post(`/api/proofs/${proof.id}/approve`, ADVISER, {});
+    expect(approved.statusCode, approved.body).toBe(200);
+    const [history] = await t.handle.db
+      .select()
+      .from(proofInternalActions)
+      .where(eq(proofInternalActions.proofId, proof.id));
+    expect(history).toMatchObject({ action: 'approved', note: null });
   });
 });

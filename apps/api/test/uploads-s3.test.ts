@@ -112,7 +112,8 @@ describe('uploads with S3 configured (s3rver)', () => {
       method: 'POST',
       url: '/api/uploads',
       as: ADVISER,
-      payload: { projectId: lincolnProject, fileKey: session.fileKey, kind: 'cover' },
+      // The pages file: a cover file has at most 4 pages.
+      payload: { projectId: lincolnProject, fileKey: session.fileKey, kind: 'pages' },
     });
     expect(created.statusCode, created.body).toBe(201);
     expect(created.json().pageCount).toBe(5);

@@ -1,4 +1,13 @@
-import { adminPages, can, type Permission, permissions, userRole } from '@colophon/domain';
+import {
+  adminPages,
+  assignableRoles,
+  can,
+  type Permission,
+  permissions,
+  roleOutranks,
+  roleRank,
+  userRole,
+} from '@colophon/domain';
 import type { CataloguedRoute } from '../context';
 
 const ROLE_COLUMNS = [8, 7, 16, 99, 3, 5, 6, 22, 20] as const;
@@ -58,6 +67,43 @@ export function renderPermissionsDoc(routes: CataloguedRoute[]): string {
     '',
     ...matrixHeader('Permission'),
     ...permissions.map((permission) => matrixRow(`\`${permission}\``, permission)),
+    '',
+    '## Changing other users',
+    '',
+    'Who may change whom is one rule, `userChangeRefusal` in `packages/domain/src/roleRanks.ts`. The server',
+    'checks it, after the permission and the tenant, on every route that changes a user:',
+    '`PUT /api/users/{id}`, `DELETE /api/users/{id}`, `PUT /api/users/{id}/user_permissions`,',
+    '`PUT /api/users/{id}/user_notifications` (and their `POST` forms), `POST /api/user_accounts` and',
+    '`DELETE /api/user_accounts/{id}`. The web hides or disables what it would refuse, with the same rule.',
+    '',
+    '- A user changes only themselves and users whose role ranks below their own (table below); anyone',
+    '  else answers 403 with the reason. Changing someone else also takes `users.manage`.',
+    '- On themselves a user edits their details and notification preferences, but neither deactivates',
+    '  themselves nor changes their own role or permissions (400).',
+    '- Nobody gives a role ranking at or above their own. Only super administrators create sales reps;',
+    '  the Treasurer is given by a school administrator or a studio role.',
+    '- A super administrator changes anyone but another super administrator; nobody else ever changes',
+    '  a super administrator.',
+    '- A new e-mail address is only asked for: it counts once the link sent to it is opened (24 hours),',
+    '  and the old address is told of the request and of the change.',
+    '- What is under a user (`GET /api/users/{id}/…`, `GET /api/user_accounts?userId=`) is read by the',
+    '  user themselves, or with `users.view` within the tenant, as `GET /api/users/{id}`.',
+    '',
+    row(['Role', 'Rank', 'Changes', 'Gives']),
+    row(['---', '---', '---', '---']),
+    ...[...ROLE_COLUMNS]
+      .sort((a, b) => (roleRank(b) ?? 0) - (roleRank(a) ?? 0))
+      .map((role) => {
+        const below = ROLE_COLUMNS.filter((other) => roleOutranks(role, other)).map((other) => SHORT_ROLE[other]);
+        const gives = assignableRoles({ role, bSuperAdmin: false }).map((given) => SHORT_ROLE[given]);
+        return row([
+          userRole.label(role),
+          String(roleRank(role)),
+          can({ role, bSuperAdmin: false }, 'users.manage') && below.length > 0 ? below.join(', ') : '—',
+          gives.length > 0 ? gives.join(', ') : '—',
+        ]);
+      }),
+    row(['Super administrator', '—', 'everyone but another super administrator', 'every role']),
     '',
     '## API routes',
     '',

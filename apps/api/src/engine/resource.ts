@@ -1,4 +1,4 @@
-import { listEnvelopeSchema, problemSchema, queryList } from '@colophon/contract';
+import { bigIdParamsSchema, idParamsSchema, listEnvelopeSchema, problemSchema, queryList } from '@colophon/contract';
 import type { Db } from '@colophon/db';
 import type { Permission } from '@colophon/domain';
 import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
@@ -7,7 +7,7 @@ import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fast
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AuthContext } from '../context';
-import { notFound } from '../errors';
+import { invalidField, notFound } from '../errors';
 import { callerOf } from '../plugins/authentication';
 import { toCsv } from './csv';
 import { jsonRow } from './json-row';
@@ -15,6 +15,7 @@ import { jsonRow } from './json-row';
 type Operation = 'list' | 'get' | 'create' | 'update' | 'delete';
 type TableWithId = PgTable & { id: AnyPgColumn };
 type Row = Record<string, unknown> & { id: number };
+type IncludeFill = (rows: Row[], context: ResourceContext) => Promise<void>;
 
 interface ListQueryBase {
   page: number;
@@ -60,7 +61,7 @@ export interface ResourceDefinition<Query extends ListQueryBase, Create, Update>
   /** The tenant limit: a condition that keeps the caller to their own rows (undefined = none). */
   scope?: (context: ResourceContext) => SQL | undefined;
   /** Extra related data for `include=<name>`, filled in for a page of rows at once. */
-  includes?: Record<string, (rows: Row[], context: ResourceContext) => Promise<void>>;
+  includes?: Record<string, IncludeFill>;
   /** Checks that need the database (references, cross-field rules); throw `invalidField`. */
   validate?: (input: Partial<Create & Update>, context: ResourceContext, existing?: Row) => Promise<void>;
   /** Replaces the plain insert / update / delete when the resource does more. */
@@ -106,13 +107,29 @@ export function registerResource<Query extends ListQueryBase, Create, Update>(
     return [descending ? desc(column) : asc(column), asc(table.id)];
   };
 
-  const withIncludes = async (rows: Row[], include: string[] | undefined, context: ResourceContext) => {
-    for (const key of include ?? []) {
-      const fill = definition.includes?.[key];
-      if (fill) await fill(rows, context);
-    }
+  // A Map, not the object: `include=__proto__` or `valueOf` must not find Object.prototype's members.
+  const includeFills = new Map(Object.entries(definition.includes ?? {}));
+  const includeNames = [...includeFills.keys()];
+  /** The fills of `include=…`, checked before the handler reads anything: an unknown name is a 400. */
+  const fillsOf = (include: string[] | undefined) => {
+    const fills = (include ?? []).map((key) => {
+      const fill = includeFills.get(key);
+      if (!fill) {
+        const known = includeNames.length
+          ? `one of ${includeNames.join(', ')}`
+          : 'none (this resource has no includes)';
+        throw invalidField('include', `Unknown include "${key.slice(0, 40)}"; expected ${known}`);
+      }
+      return fill;
+    });
+    return [...new Set(fills)];
+  };
+  const withIncludes = async (rows: Row[], fills: IncludeFill[], context: ResourceContext) => {
+    for (const fill of fills) await fill(rows, context);
     return rows.map(jsonRow);
   };
+  // Tables keyed by bigserial (queue rows) take ids past int4; every other table stops at int4.
+  const idParams = table.id.getSQLType().startsWith('big') ? bigIdParamsSchema : idParamsSchema;
 
   const findVisible = async (id: number, context: ResourceContext): Promise<Row> => {
     const [row] = (await context.db
@@ -142,6 +159,7 @@ export function registerResource<Query extends ListQueryBase, Create, Update>(
       async (request) => {
         const context = contextOf(request);
         const query = request.query as Query;
+        const fills = fillsOf(query.include);
         const where = whereOf(context, query);
         const [totals] = await context.db
           .select({ total: count() })
@@ -155,7 +173,7 @@ export function registerResource<Query extends ListQueryBase, Create, Update>(
           .limit(query.perPage)
           .offset((query.page - 1) * query.perPage)) as Row[];
         return {
-          data: await withIncludes(rows, query.include, context),
+          data: await withIncludes(rows, fills, context),
           total: Number(totals?.total ?? 0),
           page: query.page,
           perPage: query.perPage,
@@ -178,6 +196,7 @@ export function registerResource<Query extends ListQueryBase, Create, Update>(
       async (request, reply) => {
         const context = contextOf(request);
         const query = request.query as Query;
+        const fills = fillsOf(query.include);
         const where = whereOf(context, query);
         const lines: string[] = [toCsv([definition.csv.map((column) => column.header)])];
         // Batches keep memory flat on large exports; the cap keeps one request bounded.
@@ -189,7 +208,7 @@ export function registerResource<Query extends ListQueryBase, Create, Update>(
             .orderBy(...orderOf(query.sort))
             .limit(EXPORT_BATCH)
             .offset(offset)) as Row[];
-          if (definition.includes && query.include) await withIncludes(rows, query.include, context);
+          await withIncludes(rows, fills, context);
           lines.push(toCsv(rows.map((row) => definition.csv.map((column) => column.value(row)))));
           if (rows.length < EXPORT_BATCH) break;
         }
@@ -209,15 +228,16 @@ export function registerResource<Query extends ListQueryBase, Create, Update>(
         schema: {
           tags,
           summary: `One ${label.toLowerCase()}`,
-          params: z.object({ id: z.coerce.number().int().positive() }),
+          params: idParams,
           querystring: z.object({ include: queryList(z.string().max(40)).optional() }),
           response: { 200: definition.item, ...errorResponses },
         },
       },
       async (request) => {
         const context = contextOf(request);
+        const fills = fillsOf(request.query.include);
         const row = await findVisible(request.params.id, context);
-        const [item] = await withIncludes([row], request.query.include, context);
+        const [item] = await withIncludes([row], fills, context);
         return item;
       },
     );
@@ -261,7 +281,7 @@ export function registerResource<Query extends ListQueryBase, Create, Update>(
         schema: {
           tags,
           summary: `Update a ${label.toLowerCase()}`,
-          params: z.object({ id: z.coerce.number().int().positive() }),
+          params: idParams,
           body: definition.updateBody,
           response: { 200: definition.item, ...errorResponses, 409: problemSchema },
         },
@@ -292,7 +312,7 @@ export function registerResource<Query extends ListQueryBase, Create, Update>(
         schema: {
           tags,
           summary: `Delete a ${label.toLowerCase()}`,
-          params: z.object({ id: z.coerce.number().int().positive() }),
+          params: idParams,
           response: { 200: definition.item, 204: z.null(), ...errorResponses, 409: problemSchema },
         },
       },

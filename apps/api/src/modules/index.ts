@@ -22,6 +22,7 @@ import { registerProofVendorRoutes } from './proofs/vendor-routes';
 import { registerSettingsRoutes } from './settings/routes';
 import { registerSignupRoutes } from './signup/routes';
 import { registerUploadRoutes } from './uploads/routes';
+import { registerEmailChangeRoutes } from './users/email-change';
 import { usersResource } from './users/resource';
 import { registerUserRoutes } from './users/routes';
 import { registerWidgetRoutes } from './widgets/routes';
@@ -32,6 +33,7 @@ export async function registerModules(app: FastifyInstance) {
   await registerMfaRoutes(app);
   await registerProfileRoutes(app);
   await registerUserRoutes(app);
+  await registerEmailChangeRoutes(app);
   registerResource(app, usersResource);
   registerResource(app, accountsResource);
   await registerAccountRoutes(app);

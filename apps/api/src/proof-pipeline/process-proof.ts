@@ -2,10 +2,11 @@ import type { FileStore } from '../integrations/files/file-store';
 import type { BookSpec } from './book-spec';
 import { checkDocument } from './preflight/document';
 import { type Finding, type FindingSummary, summarize } from './preflight/findings';
-import { mergeFindings } from './preflight/index';
+import { mergeFindings, pageFindings } from './preflight/index';
 import type { ProofImageKeys, ProofManifest, RenderSettings } from './render/index';
 import { renderPages } from './render/index';
 import type { PagePool } from './render/pool';
+import type { PageResult } from './render/protocol';
 
 export interface ProcessProofInput {
   /** The uploaded PDF, or `fileKey` to read it from the file store. */
@@ -20,6 +21,19 @@ export interface ProcessProofInput {
   pool?: PagePool;
   render?: Partial<RenderSettings>;
   signal?: AbortSignal;
+  /**
+   * Called as the work goes: once the structure is checked (no page done, the file's own findings),
+   * then after each page (in the order pages finish) with that page's findings. Cheap and synchronous:
+   * the caller batches any writes.
+   */
+  onProgress?: (progress: ProofProgress) => void;
+}
+
+export interface ProofProgress {
+  pagesDone: number;
+  pageCount: number;
+  /** Findings new since the last call. */
+  findings: Finding[];
 }
 
 export interface ProcessProofResult {
@@ -87,6 +101,8 @@ export async function processProof(input: ProcessProofInput): Promise<ProcessPro
     };
   }
   input.signal?.throwIfAborted();
+  input.onProgress?.({ pagesDone: 0, pageCount: structure.pageCount, findings: structure.findings });
+  let pagesDone = 0;
   const rendered = await renderPages(bytes, {
     files: input.files,
     proofId: input.proofId,
@@ -94,6 +110,19 @@ export async function processProof(input: ProcessProofInput): Promise<ProcessPro
     ...(input.pool ? { pool: input.pool } : {}),
     ...(input.render ? { settings: input.render } : {}),
     ...(input.signal ? { signal: input.signal } : {}),
+    ...(input.onProgress
+      ? {
+          onPage: (page: PageResult) => {
+            pagesDone += 1;
+            const content = page.content ?? { error: page.error ?? 'the page could not be read' };
+            input.onProgress?.({
+              pagesDone,
+              pageCount: structure.pageCount,
+              findings: pageFindings(page.page, content, structure.pageImages[page.page - 1] ?? []),
+            });
+          },
+        }
+      : {}),
   });
   const findings = mergeFindings(structure.findings, structure.pageImages, rendered.contents);
   const totalMs = performance.now() - started;

@@ -64,10 +64,27 @@ export interface QueueWorkerOptions<Payload, Result> {
   heartbeatMs?: number;
   /** Sleep between polls of an empty queue (default 500 ms). */
   idleMs?: number;
+  /**
+   * How often the worker tells processor_statuses it is alive, busy or idle (default 15 s, well
+   * under the minute after which the processing pages call a worker stale): stale means silent, not
+   * without work.
+   */
+  pulseMs?: number;
+  /** The timer the pulse runs on (tests drive it by hand); default setInterval, not keeping the process alive. */
+  schedulePulse?: Every;
   backoff?: BackoffOptions;
   /** Where the worker reports its own trouble (a database error while polling…). */
   onError?: (error: unknown) => void;
 }
+
+/** Runs `callback` every `ms` until the returned function is called. */
+export type Every = (callback: () => void, ms: number) => () => void;
+
+const everyInterval: Every = (callback, ms) => {
+  const timer = setInterval(callback, ms);
+  timer.unref?.();
+  return () => clearInterval(timer);
+};
 
 export interface StopOptions {
   /**
@@ -86,13 +103,16 @@ export interface StopOptions {
 export class QueueWorker<Payload = unknown, Result = unknown> {
   readonly workerId: string;
   readonly queue: QueueName;
-  private readonly options: Required<Pick<QueueWorkerOptions<Payload, Result>, 'leaseMs' | 'heartbeatMs' | 'idleMs'>> &
+  private readonly options: Required<
+    Pick<QueueWorkerOptions<Payload, Result>, 'leaseMs' | 'heartbeatMs' | 'idleMs' | 'pulseMs' | 'schedulePulse'>
+  > &
     QueueWorkerOptions<Payload, Result>;
   private running = false;
   private loop: Promise<void> | null = null;
   private wake: (() => void) | null = null;
   private current: { job: ClaimedJob<Payload>; controller: AbortController; done: Promise<void> } | null = null;
   private abandoned = false;
+  private stopPulse: (() => void) | null = null;
   /** Jobs this worker completed (or passed to Attention) and failed, since start. */
   done = 0;
   failed = 0;
@@ -104,6 +124,8 @@ export class QueueWorker<Payload = unknown, Result = unknown> {
       leaseMs,
       heartbeatMs: options.heartbeatMs ?? Math.max(10, Math.floor(leaseMs / 3)),
       idleMs: options.idleMs ?? 500,
+      pulseMs: options.pulseMs ?? 15_000,
+      schedulePulse: options.schedulePulse ?? everyInterval,
     };
     this.queue = options.queue;
     this.workerId =
@@ -119,13 +141,23 @@ export class QueueWorker<Payload = unknown, Result = unknown> {
     await registerProcessor(this.options.db, this.workerId, this.queue);
     this.running = true;
     this.abandoned = false;
+    // The job heartbeat only beats while a job runs; an idle worker would look dead after a minute.
+    this.stopPulse = this.options.schedulePulse(() => void this.pulse(), this.options.pulseMs);
     this.loop = this.run();
+  }
+
+  /** Records that this worker is alive (its pulse; also callable directly). */
+  async pulse(): Promise<void> {
+    if (!this.running) return;
+    await recordProcessor(this.options.db, this.workerId, {}).catch(this.reportError);
   }
 
   /** Stops claiming, waits for the running job (see StopOptions), and records the stop. */
   async stop(options: StopOptions = {}): Promise<void> {
     if (!this.loop) return;
     this.running = false;
+    this.stopPulse?.();
+    this.stopPulse = null;
     this.wake?.();
     const current = this.current;
     if (current) {

@@ -15,7 +15,7 @@ import {
   redepthChildren,
   replaceAddressesAndContacts,
 } from './service';
-import { type AccountRow, subtreeIdsSql } from './tree';
+import { type AccountRow, openableAccountIds, subtreeIdsSql } from './tree';
 
 describeConstraint('accounts_code_key', 'code', 'Another account already has this code.');
 describeConstraint('accounts_parent_account_id_accounts_id_fk', 'parentAccountId', 'No account has this id.');
@@ -94,7 +94,11 @@ export const accountIncludeFills: Record<string, (rows: Row[], context: Resource
           .from(accounts)
           .where(inArray(accounts.id, ids))
       : [];
-    const byId = new Map(parents.map((parent) => [parent.id, parent]));
+    const openable = await openableAccountIds(
+      context,
+      parents.map((parent) => parent.id),
+    );
+    const byId = new Map(parents.map((parent) => [parent.id, { ...parent, canOpen: openable.has(parent.id) }]));
     for (const row of rows) row.parent = byId.get(row.parentAccountId as number) ?? null;
   },
   async addresses(rows, context) {
@@ -178,16 +182,16 @@ export const accountsResource = defineResource({
         await followSoftwareChange(tx, current.id, updated.typeSoftware);
       }
       await replaceAddressesAndContacts(tx, current.id, addresses, contacts);
+      if (softwareChanged) {
+        await notify(tx, {
+          accountId: updated.id,
+          typeNotification: 97,
+          userName: `${context.auth.user.firstName} ${context.auth.user.lastName}`,
+          info: `Software changed from ${softwareType.label(current.typeSoftware)} to ${softwareType.label(updated.typeSoftware)}.`,
+        });
+      }
       return updated;
     });
-    if (softwareChanged) {
-      await notify(context.request.server.services, {
-        accountId: row.id,
-        typeNotification: 97,
-        userName: `${context.auth.user.firstName} ${context.auth.user.lastName}`,
-        info: `Software changed from ${softwareType.label(current.typeSoftware)} to ${softwareType.label(row.typeSoftware)}.`,
-      });
-    }
     return row as unknown as Row;
   },
   async remove(existing, context) {

@@ -46,6 +46,24 @@ export async function findVisibleAccount(context: ResourceContext, accountId: nu
   return row ?? null;
 }
 
+/**
+ * Which of these accounts the caller may open (the visibility rule of `accountScope`), in one
+ * query: a screen names a parent or a deciding account to everyone, but links only these (issue 9).
+ */
+export async function openableAccountIds(
+  context: ResourceContext,
+  accountIds: readonly number[],
+): Promise<Set<number>> {
+  if (accountIds.length === 0) return new Set();
+  if (context.auth.user.bSuperAdmin) return new Set(accountIds);
+  const visible = accountScope(context.auth);
+  const rows = await context.db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(and(inArray(accounts.id, [...accountIds]), visible ? inArray(accounts.id, visible) : undefined));
+  return new Set(rows.map((row) => row.id));
+}
+
 /** The account a call acts on with the ids of its children, in one lookup: 404 when it is missing or another tenant's. */
 export async function requireVisibleAccountWithChildren(
   context: ResourceContext,

@@ -7,13 +7,19 @@ import {
   problemSchema,
 } from '@colophon/contract';
 import { auditLog, outboxEmails, users } from '@colophon/db';
-import { and, asc, count, desc, eq, ilike } from 'drizzle-orm';
+import { auditActionLabel } from '@colophon/domain';
+import { type AnyColumn, and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { jsonRow } from '../../engine/json-row';
 
 const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema };
+
+/** "Olivia Owner", or null when the row has no such user (the system). */
+function personName(person: { firstName: AnyColumn; lastName: AnyColumn }) {
+  return sql<string | null>`nullif(trim(${person.firstName} || ' ' || ${person.lastName}), '')`;
+}
 
 /** The audit log and the e-mail outbox: read-only, newest first, for super administrators. */
 export async function registerAuditRoutes(app: FastifyInstance) {
@@ -43,8 +49,10 @@ export async function registerAuditRoutes(app: FastifyInstance) {
         .select({
           id: auditLog.id,
           actorUserId: auditLog.actorUserId,
+          actorName: personName(actor),
           actorEmail: actor.email,
           asUserId: auditLog.asUserId,
+          asName: personName(actingAs),
           asEmail: actingAs.email,
           action: auditLog.action,
           resource: auditLog.resource,
@@ -61,7 +69,8 @@ export async function registerAuditRoutes(app: FastifyInstance) {
         .orderBy(query.sort === 'createdAt' ? asc(auditLog.id) : desc(auditLog.id))
         .limit(query.perPage)
         .offset((query.page - 1) * query.perPage);
-      return { data: rows.map(jsonRow), total: Number(totals?.total ?? 0), page: query.page, perPage: query.perPage };
+      const data = rows.map((row) => ({ ...jsonRow(row), actionLabel: auditActionLabel(row.action, row.resource) }));
+      return { data, total: Number(totals?.total ?? 0), page: query.page, perPage: query.perPage };
     },
   );
 

@@ -1,7 +1,7 @@
 import { accounts, type Db, notifications, userAccounts, userNotificationPreferences, users } from '@colophon/db';
 import { bookType, notificationType, wantsNotificationEmail } from '@colophon/domain';
 import { and, eq, inArray } from 'drizzle-orm';
-import type { Mailer } from '../../integrations/email/mailer';
+import { enqueue } from '../../queue';
 
 export type NotificationRow = typeof notifications.$inferSelect;
 
@@ -24,13 +24,33 @@ export interface NotificationInput {
 
 export interface NotifyOutcome {
   notification: NotificationRow;
-  /** Addresses the e-mail went to. */
-  emailed: string[];
-  /** Addresses whose e-mail failed (the notification stands; the failure is in the outbox). */
-  failed: string[];
+  /** The `queue_notifications` job that e-mails it (worker.ts). */
+  jobId: number;
 }
 
-function emailText(input: NotificationInput, accountName: string): string {
+/** A `queue_notifications` job: e-mail one notification to the users who want it. */
+export interface NotificationJobPayload {
+  notificationId: number;
+}
+
+/**
+ * How often a notification's e-mails are tried before the job ends in Error: the engine's backoff
+ * (2 s doubling) spreads ten attempts over about 17 minutes, which rides out a short mail outage.
+ */
+export const NOTIFICATION_MAX_ATTEMPTS = 10;
+
+/** A notification as stored (or as raised): the fields its e-mail shows. */
+type EmailFields = { [Key in keyof NotificationInput]?: NotificationInput[Key] | null } & {
+  typeNotification: number;
+};
+
+/** The e-mail of a notification: its type and account as the subject, its filled-in fields as lines. */
+export function notificationEmail(input: EmailFields, accountName: string): { subject: string; text: string } {
+  const subject = `${notificationType.label(input.typeNotification)}: ${accountName}`.slice(0, 300);
+  return { subject, text: emailText(input, accountName) };
+}
+
+function emailText(input: EmailFields, accountName: string): string {
   const lines = [`${notificationType.label(input.typeNotification)} — ${accountName}`, ''];
   const fields: [string, string | number | null | undefined][] = [
     ['Project', input.projectName],
@@ -50,57 +70,62 @@ function emailText(input: NotificationInput, accountName: string): string {
 }
 
 /**
- * Records a notification on its account and e-mails the account's active users whose
- * `user_notifications` preferences allow that type (every type is on until a user turns it off).
- * An e-mail that fails does not undo the notification.
+ * Records a notification on its account and queues its e-mail (part 7's `queue_notifications`) in
+ * one transaction. Pass the transaction of the change that caused it, so the change, the
+ * notification and its e-mail stand or fall together. Nothing is sent here: the notifications worker
+ * (worker.ts) e-mails the account's active users whose preferences allow the type, with retries, so
+ * a slow or failing mailer never slows or fails the request that raised the notification.
  */
-export async function notify(services: { db: Db; mailer: Mailer }, input: NotificationInput): Promise<NotifyOutcome> {
-  const { db, mailer } = services;
-  const [account] = await db.select({ name: accounts.name }).from(accounts).where(eq(accounts.id, input.accountId));
-  if (!account) throw new Error(`notify: account ${input.accountId} does not exist`);
-  const [notification] = await db
-    .insert(notifications)
-    .values({ ...input, date: input.date ?? new Date() })
-    .returning();
-  if (!notification) throw new Error('notification insert returned nothing');
+export async function notify(db: Db, input: NotificationInput): Promise<NotifyOutcome> {
+  return db.transaction(async (tx) => {
+    const [account] = await tx.select({ id: accounts.id }).from(accounts).where(eq(accounts.id, input.accountId));
+    if (!account) throw new Error(`notify: account ${input.accountId} does not exist`);
+    const [notification] = await tx
+      .insert(notifications)
+      .values({ ...input, date: input.date ?? new Date() })
+      .returning();
+    if (!notification) throw new Error('notification insert returned nothing');
+    const job = await enqueue<NotificationJobPayload>(
+      tx,
+      'notifications',
+      { notificationId: notification.id },
+      { maxAttempts: NOTIFICATION_MAX_ATTEMPTS },
+    );
+    return { notification, jobId: job.id };
+  });
+}
 
+/**
+ * The addresses a notification of this type on this account goes to: the account's active users
+ * whose `user_notifications` preferences allow it (every type is on until a user turns it off).
+ */
+export async function notificationRecipients(
+  db: Db,
+  accountId: number,
+  typeNotification: number,
+): Promise<{ id: number; email: string }[]> {
   const members = await db
     .select({ id: users.id, email: users.email })
     .from(userAccounts)
     .innerJoin(users, eq(users.id, userAccounts.userId))
-    .where(and(eq(userAccounts.accountId, input.accountId), eq(users.isActive, true)));
-  const preferences =
-    members.length === 0
-      ? []
-      : await db
-          .select()
-          .from(userNotificationPreferences)
-          .where(
-            and(
-              inArray(
-                userNotificationPreferences.userId,
-                members.map((member) => member.id),
-              ),
-              eq(userNotificationPreferences.typeNotification, input.typeNotification),
-            ),
-          );
-  const recipients = members.filter((member) =>
+    .where(and(eq(userAccounts.accountId, accountId), eq(users.isActive, true)));
+  if (members.length === 0) return [];
+  const preferences = await db
+    .select()
+    .from(userNotificationPreferences)
+    .where(
+      and(
+        inArray(
+          userNotificationPreferences.userId,
+          members.map((member) => member.id),
+        ),
+        eq(userNotificationPreferences.typeNotification, typeNotification),
+      ),
+    );
+  return members.filter((member) =>
     wantsNotificationEmail(
       preferences.filter((preference) => preference.userId === member.id),
-      input.typeNotification,
+      typeNotification,
     ),
   );
-  const subject = `${notificationType.label(input.typeNotification)}: ${account.name}`.slice(0, 300);
-  const text = emailText(input, account.name);
-  const emailed: string[] = [];
-  const failed: string[] = [];
-  for (const recipient of recipients) {
-    try {
-      await mailer.send({ to: recipient.email, subject, text });
-      emailed.push(recipient.email);
-    } catch {
-      failed.push(recipient.email);
-    }
-  }
-  return { notification, emailed, failed };
 }

@@ -1,6 +1,6 @@
 import { notificationListQuerySchema, notificationSchema } from '@colophon/contract';
 import { accounts, notifications } from '@colophon/db';
-import { bookType, notificationType } from '@colophon/domain';
+import { bookType, notificationType, SOURCE_TIME_ZONE, zonedDayEnd, zonedDayStart } from '@colophon/domain';
 import { eq, gte, inArray, lt, lte, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import { accountScope } from '../../access/scope';
@@ -8,10 +8,15 @@ import { defineResource } from '../../engine/resource';
 
 const isDateOnly = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
-/** `dateTo` as a bare date means the whole of that (UTC) day. */
+/**
+ * A bare date names a London day (part 5: dates are London time), daylight saving time included:
+ * `dateFrom` from its start, `dateTo` through its end. An instant is taken as it is.
+ */
+const dayStart = (value: string) => zonedDayStart(value, SOURCE_TIME_ZONE) ?? new Date(value);
+
 function dateToCondition(value: string): SQL {
   if (!isDateOnly(value)) return lte(notifications.date, new Date(value));
-  return lt(notifications.date, new Date(Date.parse(`${value}T00:00:00Z`) + 86_400_000));
+  return lt(notifications.date, zonedDayEnd(value, SOURCE_TIME_ZONE) ?? new Date(value));
 }
 
 /**
@@ -37,7 +42,7 @@ export const notificationsResource = defineResource({
     query.projectId ? eq(notifications.projectId, query.projectId) : undefined,
     query.typeNotification?.length ? inArray(notifications.typeNotification, query.typeNotification) : undefined,
     query.dateFrom
-      ? gte(notifications.date, new Date(isDateOnly(query.dateFrom) ? `${query.dateFrom}T00:00:00Z` : query.dateFrom))
+      ? gte(notifications.date, isDateOnly(query.dateFrom) ? dayStart(query.dateFrom) : new Date(query.dateFrom))
       : undefined,
     query.dateTo ? dateToCondition(query.dateTo) : undefined,
   ],

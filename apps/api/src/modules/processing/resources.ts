@@ -4,7 +4,7 @@ import {
   queueJobListQuerySchema,
   queueJobSchema,
 } from '@colophon/contract';
-import { queueStatus } from '@colophon/domain';
+import { queueStatus, SOURCE_TIME_ZONE, zonedDayEnd, zonedDayStart } from '@colophon/domain';
 import { gte, ilike, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { defineResource } from '../../engine/resource';
@@ -56,12 +56,15 @@ function queueResource(resource: ProcessingQueueResource) {
       query.createdFrom
         ? gte(
             table.createdAt,
-            new Date(isDateOnly(query.createdFrom) ? `${query.createdFrom}T00:00:00Z` : query.createdFrom),
+            // A bare date names a London day (part 5), daylight saving time included.
+            isDateOnly(query.createdFrom)
+              ? (zonedDayStart(query.createdFrom, SOURCE_TIME_ZONE) ?? new Date(query.createdFrom))
+              : new Date(query.createdFrom),
           )
         : undefined,
       query.createdTo
         ? isDateOnly(query.createdTo)
-          ? lt(table.createdAt, new Date(Date.parse(`${query.createdTo}T00:00:00Z`) + 86_400_000))
+          ? lt(table.createdAt, zonedDayEnd(query.createdTo, SOURCE_TIME_ZONE) ?? new Date(query.createdTo))
           : lte(table.createdAt, new Date(query.createdTo))
         : undefined,
     ],

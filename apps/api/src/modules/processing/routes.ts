@@ -1,4 +1,5 @@
 import {
+  bigIdParamsSchema,
   PROCESSOR_STALE_AFTER_MS,
   problemSchema,
   processingQueueResources,
@@ -11,7 +12,6 @@ import { queueStatus } from '@colophon/domain';
 import { asc, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { jsonRow } from '../../engine/json-row';
 import { registerResource } from '../../engine/resource';
 import { AppError, notFound } from '../../errors';
@@ -19,7 +19,8 @@ import { getJob, markAddressed, retry } from '../../queue';
 import { queueJobLabel, queueNameOf, queueResources } from './resources';
 
 const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema, 409: problemSchema };
-const params = z.object({ id: z.coerce.number().int().positive() });
+/** Queue rows are keyed by bigserial. */
+const params = bigIdParamsSchema;
 
 /**
  * The processing pages' API: the five queues as read-only resources (list, get, CSV export), a

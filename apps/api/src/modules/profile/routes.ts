@@ -16,8 +16,17 @@ import { attachmentDisposition } from '../../integrations/files/content-disposit
 import { decodeImageUpload } from '../../integrations/files/image-upload';
 import { callerOf } from '../../plugins/authentication';
 import { toSessionUser } from '../auth/session-user';
+import { assertEmailFree, isNewEmail, requestEmailChange } from '../users/email-change';
+import { pendingEmailOf } from '../users/pending-email';
 
-const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema, 413: problemSchema };
+const problems = {
+  400: problemSchema,
+  401: problemSchema,
+  403: problemSchema,
+  404: problemSchema,
+  409: problemSchema,
+  413: problemSchema,
+};
 const _MAX_AVATAR_BYTES = 2 * 1024 * 1024;
 
 export async function registerProfileRoutes(app: FastifyInstance) {
@@ -32,13 +41,18 @@ export async function registerProfileRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const auth = callerOf(request);
+      const { email, ...fields } = request.body;
+      // A new e-mail is only asked for: the link sent to it sets it (users/email-change.ts).
+      const newEmail = isNewEmail(auth.user, email) ? email : null;
+      if (newEmail) await assertEmailFree(services.db, newEmail, auth.user.id);
       const [user] = await services.db
         .update(users)
-        .set({ ...request.body, updatedAt: new Date() })
+        .set({ ...fields, updatedAt: new Date() })
         .where(eq(users.id, auth.user.id))
         .returning();
       if (!user) throw new Error('profile update returned nothing');
-      return toSessionUser(user, services);
+      if (newEmail) await requestEmailChange(app, user, newEmail, user);
+      return { ...toSessionUser(user, services), pendingEmail: await pendingEmailOf(services.db, user.id) };
     },
   );
 

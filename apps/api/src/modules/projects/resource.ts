@@ -137,23 +137,27 @@ export const projectsResource = defineResource({
     const account = await requireReferencedAccount(context, input.accountId, 'accountId');
     const spec = await withAccountDefaults(context.db, account, input);
     checkProjectSpec(context, account, spec);
-    const [row] = await context.db
-      .insert(projects)
-      .values({
-        ...spec,
-        typeBook: spec.typeBook as number,
+    // The project and its 61 notification (with its queued e-mail) stand or fall together.
+    const row = await context.db.transaction(async (tx) => {
+      const [inserted] = await tx
+        .insert(projects)
+        .values({
+          ...spec,
+          typeBook: spec.typeBook as number,
+          accountId: account.id,
+          createdByUserId: context.auth.user.id,
+        })
+        .returning();
+      if (!inserted) throw new Error('project insert returned nothing');
+      await notify(tx, {
         accountId: account.id,
-        createdByUserId: context.auth.user.id,
-      })
-      .returning();
-    if (!row) throw new Error('project insert returned nothing');
-    await notify(context.request.server.services, {
-      accountId: account.id,
-      projectId: row.id,
-      typeNotification: 61,
-      projectName: row.name,
-      typeBook: row.typeBook,
-      userName: `${context.auth.user.firstName} ${context.auth.user.lastName}`,
+        projectId: inserted.id,
+        typeNotification: 61,
+        projectName: inserted.name,
+        typeBook: inserted.typeBook,
+        userName: `${context.auth.user.firstName} ${context.auth.user.lastName}`,
+      });
+      return inserted;
     });
     return row as unknown as Row;
   },

@@ -1,9 +1,10 @@
-import { proofs } from '@colophon/db';
-import { and, eq } from 'drizzle-orm';
+import { proofFindings, proofs } from '@colophon/db';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Services } from '../../context';
 import type { ResourceContext } from '../../engine/resource';
 import { AppError } from '../../errors';
 import { notify } from '../notifications/notify';
+import { enqueueEpub } from './epub';
 import { recordAction, visibleProof } from './query';
 
 type ProofRow = typeof proofs.$inferSelect;
@@ -36,41 +37,134 @@ export interface Rejection {
  * and one carried to the software the proof was made in.
  */
 export async function rejectProof(
-  services: Pick<Services, 'db' | 'mailer'>,
+  services: Pick<Services, 'db'>,
   context: ResourceContext,
   { row, item }: VisibleProof,
   rejection: Rejection,
 ) {
   const { user } = context.auth;
-  const [updated] = await services.db
-    .update(proofs)
-    .set({
-      status: 2,
-      internalStatus: 7,
-      rejectReason: rejection.reason,
-      decidedAt: new Date(),
-      decidedBy: user.id,
-      unlockedForEdits: true,
-      updatedAt: new Date(),
-    })
-    .where(and(eq(proofs.id, row.id), eq(proofs.status, 1)))
-    .returning({ id: proofs.id });
-  if (!updated) {
+  // The decision, its history line and 2 Proof Rejected (with its queued e-mail) in one transaction.
+  const decided = await services.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(proofs)
+      .set({
+        status: 2,
+        internalStatus: 7,
+        rejectReason: rejection.reason,
+        decidedAt: new Date(),
+        decidedBy: user.id,
+        unlockedForEdits: true,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(proofs.id, row.id), eq(proofs.status, 1)))
+      .returning({ id: proofs.id });
+    if (!updated) return false;
+    await recordAction({ db: tx }, row.id, user.id, rejection.action, rejection.note ?? rejection.reason, 7);
+    await notify(tx, {
+      accountId: item.accountId,
+      projectId: item.projectId,
+      projectName: item.projectName,
+      typeBook: item.typeBook,
+      typeNotification: 2,
+      userName: `${user.firstName} ${user.lastName}`,
+      info: rejection.reason ?? rejection.info ?? null,
+    });
+    return true;
+  });
+  if (!decided) {
     const [current] = await services.db
       .select({ id: proofs.id, status: proofs.status })
       .from(proofs)
       .where(eq(proofs.id, row.id));
     throw alreadyDecided(current ?? row);
   }
-  await recordAction(context, row.id, user.id, rejection.action, rejection.note ?? rejection.reason, 7);
-  await notify(services, {
-    accountId: item.accountId,
-    projectId: item.projectId,
-    projectName: item.projectName,
-    typeBook: item.typeBook,
-    typeNotification: 2,
-    userName: `${user.firstName} ${user.lastName}`,
-    info: rejection.reason ?? rejection.info ?? null,
+  return (await visibleProof(context, row.id)).item;
+}
+
+/** A preflight error as the approval's acknowledgement names it. */
+export interface AcknowledgedFinding {
+  id: number;
+  page: number | null;
+  message: string;
+}
+
+/** The history line of an approval: the person's note, then every error they approved despite. */
+export function approvalHistory(note: string | null, acknowledged: readonly AcknowledgedFinding[]) {
+  if (acknowledged.length === 0) return { action: 'approved', note };
+  const count = acknowledged.length === 1 ? '1 preflight error' : `${acknowledged.length} preflight errors`;
+  const lines = acknowledged.map(
+    (finding) =>
+      `• #${finding.id} ${finding.page === null ? 'Whole file' : `Page ${finding.page}`}: ${finding.message}`,
+  );
+  return {
+    action: 'approved despite preflight errors',
+    note: [note, `Acknowledged ${count}:\n${lines.join('\n')}`].filter(Boolean).join('\n\n'),
+  };
+}
+
+/**
+ * Approves a proof for print (status 3): its history line, its EPUB job and 4 Proof Approved in one
+ * transaction. A proof whose preflight found errors is approved only when the body acknowledges every
+ * one of them (`acknowledgedFindingIds`): approving a wrong page count or a 72 ppi photo must be a
+ * choice, not a click past a dialog; the history line lists what was acknowledged. Who may approve at
+ * all (not a volunteer) is the route's permission, `proofs.approve`.
+ */
+export async function approveProof(
+  services: Pick<Services, 'db'>,
+  context: ResourceContext,
+  { row, item }: VisibleProof,
+  body: { note?: string | undefined; acknowledgedFindingIds?: number[] | undefined },
+) {
+  assertNeedsReview(row);
+  if (row.processingStatus !== 2) throw new AppError('conflict', `Proof ${row.id} has not finished processing.`);
+  const errors = await services.db
+    .select({ id: proofFindings.id, page: proofFindings.page, message: proofFindings.message })
+    .from(proofFindings)
+    .where(and(eq(proofFindings.proofId, row.id), eq(proofFindings.severity, 'error')))
+    .orderBy(sql`${proofFindings.page} nulls first`, asc(proofFindings.id));
+  const acknowledged = new Set(body.acknowledgedFindingIds ?? []);
+  const errorIds = new Set(errors.map((finding) => finding.id));
+  const foreign = [...acknowledged].filter((id) => !errorIds.has(id));
+  if (foreign.length > 0) {
+    const message = `${foreign.join(', ')} ${foreign.length === 1 ? 'is not an error' : 'are not errors'} of proof ${row.id}'s preflight.`;
+    throw new AppError('validation', `acknowledgedFindingIds: ${message}`, {
+      errors: [{ path: 'acknowledgedFindingIds', message }],
+    });
+  }
+  const missing = errors.filter((finding) => !acknowledged.has(finding.id));
+  if (missing.length > 0) {
+    const message = `The preflight found ${errors.length === 1 ? '1 error' : `${errors.length} errors`} in proof ${row.id}; approving it despite them needs every one acknowledged (missing: ${missing.map((finding) => finding.id).join(', ')}).`;
+    throw new AppError('conflict', `acknowledgedFindingIds: ${message}`, {
+      errors: [{ path: 'acknowledgedFindingIds', message }],
+    });
+  }
+  const { user } = context.auth;
+  const history = approvalHistory(body.note ?? null, errors);
+  const decided = await services.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(proofs)
+      .set({ status: 3, decidedAt: new Date(), decidedBy: user.id, unlockedForEdits: false, updatedAt: new Date() })
+      .where(and(eq(proofs.id, row.id), eq(proofs.status, 1)))
+      .returning({ id: proofs.id });
+    if (!updated) return false;
+    await recordAction({ db: tx }, row.id, user.id, history.action, history.note);
+    await enqueueEpub(tx, row.id);
+    await notify(tx, {
+      accountId: item.accountId,
+      projectId: item.projectId,
+      projectName: item.projectName,
+      typeBook: item.typeBook,
+      typeNotification: 4,
+      userName: `${user.firstName} ${user.lastName}`,
+    });
+    return true;
   });
+  if (!decided) {
+    const [current] = await services.db
+      .select({ id: proofs.id, status: proofs.status })
+      .from(proofs)
+      .where(eq(proofs.id, row.id));
+    throw alreadyDecided(current ?? row);
+  }
   return (await visibleProof(context, row.id)).item;
 }

@@ -10,13 +10,25 @@ import {
   queueProofs,
   users,
 } from '@colophon/db';
-import { and, asc, count, eq, inArray, isNotNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Services } from '../../context';
+import {
+  type PageManifest,
+  type PagePool,
+  type ProofImageKeys,
+  type ProofManifest,
+  proofImageKeys,
+  renderPages,
+  trimSizes,
+} from '../../proof-pipeline';
 import { type BookFaults, makeBook } from '../../proof-pipeline/fixtures/make-book';
 import { enqueue } from '../../queue';
+import { enqueueEpub } from './epub';
 import type { ProofJobPayload } from './workers';
 
 const DAY = 24 * 3600 * 1000;
+/** Customer status 3: Approved. */
+const APPROVED = 3;
 
 /** Who says what in the demo's review conversations (demo sign-ins, see README). */
 type Speaker = 'adviser' | 'volunteer' | 'schooladmin' | 'studioadmin' | 'contact' | 'owner' | 'direct';
@@ -153,6 +165,9 @@ const DEMO_EMAILS: Record<Speaker, string> = {
   direct: 'direct@colophon.test',
 };
 
+/** Different photos of each size in a demo book (see `MakeBookOptions.photoVariety`). */
+const DEMO_PHOTO_VARIETY = 4;
+
 /** Trim sizes the generator and the preflight both know, for small books that process in seconds. */
 const SMALL_BOOK = { sizes: [5, 8, 9, 11], minPages: 16, maxPages: 48, types: [1, 2, 3, 4, 5, 6] };
 
@@ -185,6 +200,9 @@ export async function enqueueDemoProofs(services: Pick<Services, 'db' | 'files'>
         title: project.name,
         // The same seed for every round of a book: a later round differs only where it was fixed.
         seed: index + 1,
+        // A few photos placed again and again: the books are made and drawn several times faster (the
+        // preflight finds the same), so every demo proof has its pages a minute or two after first start.
+        photoVariety: DEMO_PHOTO_VARIETY,
       });
       const fileKey = `uploads/${randomUUID()}.pdf`;
       await services.files.put(fileKey, Buffer.from(bytes), 'application/pdf');
@@ -271,6 +289,118 @@ export async function enqueueDemoProofs(services: Pick<Services, 'db' | 'files'>
     }
   }
   return total;
+}
+
+/** Pages of the generated book each trim size's season history shares (a multiple of 4: spreads line up). */
+export const SEASON_SOURCE_PAGES = 16;
+/** Only the demo's database has this sign-in: real imported history never gets made-up pages. */
+const DEMO_SUPER_ADMIN = 'super@colophon.test';
+
+/**
+ * Where the pages one trim size's season history shares live: beside no proof, since all of them
+ * show these pages and no one of them owns them (deleting a proof leaves the others' pages).
+ */
+export function seasonPageKeys(sizeCode: number): ProofImageKeys {
+  const own = proofImageKeys(0);
+  const rebase = (key: string) => `demo/season-pages/size-${sizeCode}/${key.slice('proofs/0/'.length)}`;
+  return {
+    thumb: (page) => rebase(own.thumb(page)),
+    viewer: (page) => rebase(own.viewer(page)),
+    manifest: rebase(own.manifest),
+  };
+}
+
+/**
+ * Pages for the season's imported proofs (history without its PDFs, `seedSeason`): about a hundred
+ * proofs of ten thousand pages, which would keep the page workers busy for many minutes. Instead each
+ * trim size gets one small generated book (`SEASON_SOURCE_PAGES` pages, drawn once through the
+ * page pool the proofs worker uses, so it takes its turn with the demo books and no extra cores), and
+ * every imported proof of that size gets its own manifest whose page n shows the book's page
+ * ((n - 1) mod SEASON_SOURCE_PAGES) + 1; the approved ones then get their EPUB like any approved
+ * proof with pages. Runs in the background on every demo start and does only what is missing: a
+ * book already drawn is not drawn again, a proof with a manifest is left alone, and outside the
+ * demo's database it does nothing. Returns how many proofs it gave pages.
+ */
+export async function giveSeasonProofsPages(services: Pick<Services, 'db' | 'files'>, pool: PagePool): Promise<number> {
+  const { db, files } = services;
+  const [demo] = await db.select({ id: users.id }).from(users).where(eq(users.email, DEMO_SUPER_ADMIN)).limit(1);
+  if (!demo) return 0;
+  const waiting = await db
+    .select({
+      id: proofs.id,
+      status: proofs.status,
+      pageCount: proofs.pageCount,
+      projectPageCount: projects.pageCount,
+      sizeCode: projects.typeSize,
+    })
+    .from(proofs)
+    .innerJoin(projects, eq(projects.id, proofs.projectId))
+    .where(
+      and(isNull(proofs.fileKey), isNull(proofs.manifestKey), eq(proofs.processingStatus, 2), eq(proofs.kind, 'pages')),
+    )
+    .orderBy(asc(proofs.id));
+  const bySize = new Map<number, typeof waiting>();
+  for (const row of waiting) {
+    const sizeCode = row.sizeCode ?? 8;
+    // A size the generator cannot make stays without pages rather than showing another size's.
+    if (!trimSizes[sizeCode]) continue;
+    bySize.set(sizeCode, [...(bySize.get(sizeCode) ?? []), row]);
+  }
+  let given = 0;
+  for (const [sizeCode, rows] of bySize) {
+    const source = await seasonPageSource(services, sizeCode, pool);
+    if (source.pages.length === 0) continue;
+    for (const row of rows) {
+      const pageCount = row.pageCount ?? row.projectPageCount ?? source.pageCount;
+      const manifest: ProofManifest = {
+        ...source,
+        proofId: String(row.id),
+        pageCount,
+        createdAt: new Date().toISOString(),
+        pages: Array.from({ length: pageCount }, (_, index) => ({
+          ...(source.pages[index % source.pages.length] as PageManifest),
+          page: index + 1,
+        })),
+      };
+      // The manifest is stored before the proof names it, so a proof never points at a missing one.
+      const manifestKey = proofImageKeys(row.id).manifest;
+      await files.put(manifestKey, Buffer.from(JSON.stringify(manifest)), 'application/json');
+      const marked = await db
+        .update(proofs)
+        .set({ manifestKey, pageCount })
+        .where(and(eq(proofs.id, row.id), isNull(proofs.manifestKey)))
+        .returning({ id: proofs.id });
+      if (marked.length === 0) continue;
+      given++;
+      if (row.status === APPROVED) await enqueueEpub(db, row.id);
+    }
+  }
+  return given;
+}
+
+/** One trim size's shared book, drawn once: its stored manifest when there is one (written last). */
+async function seasonPageSource(
+  services: Pick<Services, 'files'>,
+  sizeCode: number,
+  pool: PagePool,
+): Promise<ProofManifest> {
+  const keys = seasonPageKeys(sizeCode);
+  const stored = await services.files.get(keys.manifest);
+  if (stored) return JSON.parse(stored.toString('utf8')) as ProofManifest;
+  const bytes = await makeBook({
+    bookType: 3,
+    sizeCode,
+    pageCount: SEASON_SOURCE_PAGES,
+    // No preflight looks at these pages: photos at screen resolution are quicker to make and to draw.
+    photoPpi: 100,
+    photoVariety: DEMO_PHOTO_VARIETY,
+    // Page n of a proof shows this book's page ((n - 1) mod 16) + 1: a number on it would be wrong.
+    folios: false,
+    title: 'Season history',
+    seed: 100 + sizeCode,
+  });
+  const { manifest } = await renderPages(bytes, { files: services.files, proofId: `season-${sizeCode}`, keys, pool });
+  return manifest;
 }
 
 /**

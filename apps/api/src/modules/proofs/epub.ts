@@ -31,7 +31,7 @@ export interface EpubJobResult {
   bytes: number;
 }
 
-type WorkerServices = Pick<Services, 'db' | 'files' | 'mailer'>;
+type WorkerServices = Pick<Services, 'db' | 'files'>;
 
 /** One file per proof: a rebuild overwrites it. */
 export const epubKeyOf = (proofId: number) => `proofs/${proofId}/book.epub`;
@@ -118,13 +118,15 @@ export function epubHandler(services: WorkerServices): JobHandler<EpubJobPayload
     });
     if (context.signal.aborted) throw new Error('The job lost its lease.');
 
-    const marked = await db
-      .update(proofs)
-      .set({ epubKey: key, epubCreatedAt: createdAt, updatedAt: new Date() })
-      .where(and(eq(proofs.id, proofId), isNull(proofs.epubCreatedAt)))
-      .returning({ id: proofs.id });
-    if (marked.length > 0) {
-      await notify(services, {
+    // The first run to mark the EPUB made raises 105 with it, in one transaction (a rerun does not).
+    const marked = await db.transaction(async (tx) => {
+      const rows = await tx
+        .update(proofs)
+        .set({ epubKey: key, epubCreatedAt: createdAt, updatedAt: new Date() })
+        .where(and(eq(proofs.id, proofId), isNull(proofs.epubCreatedAt)))
+        .returning({ id: proofs.id });
+      if (rows.length === 0) return false;
+      await notify(tx, {
         accountId: project.accountId,
         projectId: project.id,
         projectName: project.name,
@@ -135,7 +137,9 @@ export function epubHandler(services: WorkerServices): JobHandler<EpubJobPayload
             ? `${book.pages} pages; pages ${book.missingPages.join(', ')} could not be drawn and say so`
             : `${book.pages} pages`,
       });
-    } else {
+      return true;
+    });
+    if (!marked) {
       await db.update(proofs).set({ epubKey: key, updatedAt: new Date() }).where(eq(proofs.id, proofId));
     }
     return { proofId, key, pages: book.pages, missingPages: book.missingPages, bytes: book.bytes };

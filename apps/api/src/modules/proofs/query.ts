@@ -92,6 +92,7 @@ function toProof(row: Selected, context: ResourceContext) {
     kind: proof.kind,
     processingStatus: proof.processingStatus,
     pageCount: proof.pageCount,
+    pagesDone: proof.pagesDone,
     summary: proof.summary ?? null,
     processingError: proof.processingError,
     processedAt: iso(proof.processedAt),

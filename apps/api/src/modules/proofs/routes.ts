@@ -21,10 +21,8 @@ import { z } from 'zod';
 import { requestContext } from '../../engine/resource';
 import { AppError } from '../../errors';
 import type { PageManifest, ProofManifest } from '../../proof-pipeline';
-import { notify } from '../notifications/notify';
-import { assertNeedsReview, rejectProof } from './decisions';
-import { enqueueEpub } from './epub';
-import { latestProofsWhere, listProofs, recordAction, visibleProof } from './query';
+import { approveProof, assertNeedsReview, rejectProof } from './decisions';
+import { latestProofsWhere, listProofs, visibleProof } from './query';
 
 const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
 const tags = ['proofs'];
@@ -214,7 +212,8 @@ export async function registerProofRoutes(app: FastifyInstance) {
       config: { permission: 'proofs.approve' },
       schema: {
         tags,
-        summary: 'Approve the proof for print: the order button turns on for those who may order',
+        summary:
+          'Approve the proof for print: the order button turns on for those who may order. With preflight errors, acknowledgedFindingIds must list them all (409 otherwise)',
         params: idParamsSchema,
         body: proofApproveBodySchema,
         response: { 200: proofSchema, ...problems, 409: problemSchema },
@@ -222,26 +221,7 @@ export async function registerProofRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const context = contextOf(request);
-      const { row, item } = await visibleProof(context, request.params.id);
-      if (row.status !== 1)
-        throw new AppError('conflict', `Proof ${row.id} was already ${row.status === 3 ? 'approved' : 'rejected'}.`);
-      if (row.processingStatus !== 2) throw new AppError('conflict', `Proof ${row.id} has not finished processing.`);
-      const { user } = context.auth;
-      await services.db
-        .update(proofs)
-        .set({ status: 3, decidedAt: new Date(), decidedBy: user.id, unlockedForEdits: false, updatedAt: new Date() })
-        .where(eq(proofs.id, row.id));
-      await recordAction(context, row.id, user.id, 'approved', request.body.note ?? null);
-      await enqueueEpub(services.db, row.id);
-      await notify(services, {
-        accountId: item.accountId,
-        projectId: item.projectId,
-        projectName: item.projectName,
-        typeBook: item.typeBook,
-        typeNotification: 4,
-        userName: `${user.firstName} ${user.lastName}`,
-      });
-      return (await visibleProof(context, row.id)).item;
+      return approveProof(services, context, await visibleProof(context, request.params.id), request.body);
     },
   );
 

@@ -1,10 +1,14 @@
 import { projects, proofFindings, proofInternalActions, proofs, queueProofs } from '@colophon/db';
+import { MAX_PROOF_FILE_PAGES } from '@colophon/domain';
 import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Services } from '../../context';
 import {
   createPagePool,
+  type Finding,
   type PagePool,
   ProofFileMissingError,
+  type ProofProgress,
+  ProofTooManyPagesError,
   processProof,
   proofImageKeys,
 } from '../../proof-pipeline';
@@ -15,6 +19,7 @@ import { createEpubWorker, enqueueEpub } from './epub';
 
 /** Notification types of part 3 the workers raise. */
 const PROOF_READY = 1;
+const INVALID_PAGE_COUNT = 22;
 const NO_FILES_UPLOADED = 23;
 const PROCESSOR_ERROR = 24;
 
@@ -22,7 +27,91 @@ export interface ProofJobPayload {
   proofId: number;
 }
 
-type WorkerServices = Pick<Services, 'db' | 'files' | 'mailer'>;
+type WorkerServices = Pick<Services, 'db' | 'files'>;
+
+/** How often the page progress is written while a proof is processed: a batch per interval or per pages. */
+export interface ProgressBatching {
+  /** At most one write per this many milliseconds (default 500)… */
+  everyMs?: number;
+  /** …unless this many pages finished since the last write (default 16). */
+  everyPages?: number;
+  now?: () => number;
+}
+
+/**
+ * Writes the pipeline's progress on the proof as it goes, batched: pages done (and the file's page
+ * count) on the proof, and the findings found so far appended to proof_findings, so the upload and
+ * proof pages can show "Pages 37 of 128" and the findings as they come. A 128-page book is a handful
+ * of small writes, not one per page. The first and last reports are always written; writes run one
+ * after another; `close()` waits for those reported and takes no more (the final transaction then
+ * replaces the findings whole); none is written once the job's lease is lost.
+ */
+export function progressRecorder(
+  db: WorkerServices['db'],
+  proofId: number,
+  signal: AbortSignal,
+  batching: ProgressBatching = {},
+  onError: (error: unknown) => void = () => {},
+) {
+  const everyMs = batching.everyMs ?? 500;
+  const everyPages = batching.everyPages ?? 16;
+  const now = batching.now ?? Date.now;
+  let pending: Finding[] = [];
+  let lastWriteAt = Number.NEGATIVE_INFINITY;
+  let lastWritePages = 0;
+  let closed = false;
+  let chain: Promise<void> = Promise.resolve();
+  let writes = 0;
+
+  const write = (pagesDone: number, pageCount: number) => {
+    const findings = pending;
+    pending = [];
+    lastWriteAt = now();
+    lastWritePages = pagesDone;
+    chain = chain
+      .then(async () => {
+        if (signal.aborted) return;
+        writes += 1;
+        await db.transaction(async (tx) => {
+          if (findings.length > 0) {
+            await tx.insert(proofFindings).values(
+              findings.map((finding) => ({
+                proofId,
+                page: finding.page,
+                code: finding.code,
+                severity: finding.severity,
+                message: finding.message,
+                box: finding.box ?? null,
+              })),
+            );
+          }
+          await tx.update(proofs).set({ pagesDone, pageCount, updatedAt: new Date() }).where(eq(proofs.id, proofId));
+        });
+      })
+      .catch(onError);
+  };
+
+  return {
+    report(progress: ProofProgress) {
+      if (closed) return;
+      pending.push(...progress.findings);
+      const first = progress.pagesDone === 0;
+      const last = progress.pagesDone >= progress.pageCount;
+      if (first || last || now() - lastWriteAt >= everyMs || progress.pagesDone - lastWritePages >= everyPages) {
+        write(progress.pagesDone, progress.pageCount);
+      }
+    },
+    /** Takes no more reports, and waits for the writes of those already made. */
+    async close() {
+      closed = true;
+      await chain;
+    },
+    /** Writes made so far (tests). */
+    get writes() {
+      return writes;
+    },
+  };
+}
 
 /**
  * `queue_uploads`: a checked upload becomes a proof (status 1 Needs Review, internal 1 Awaiting
@@ -90,6 +179,8 @@ export function uploadHandler(services: WorkerServices): JobHandler<UploadJobPay
 export function proofHandler(
   services: WorkerServices,
   pool: PagePool,
+  batching: ProgressBatching = {},
+  onError: (error: unknown) => void = () => {},
 ): JobHandler<ProofJobPayload, { proofId: number; passed: boolean }> {
   return async (job, context) => {
     const { db } = services;
@@ -106,8 +197,23 @@ export function proofHandler(
       await recordFailure(services, proofId, project, message, NO_FILES_UPLOADED);
       throw new PermanentJobError(message);
     }
+    // A job queued past the upload's page-count check (an older row, a script): refused before the
+    // file is even read. The structure check and the page pool hold the file itself to the same limit.
+    if ((proof.pageCount ?? 0) > MAX_PROOF_FILE_PAGES) {
+      const { message } = new ProofTooManyPagesError();
+      await recordFailure(services, proofId, project, message, INVALID_PAGE_COUNT);
+      throw new PermanentJobError(message);
+    }
+    const progress = progressRecorder(db, proofId, context.signal, batching, onError);
     try {
-      await db.update(proofs).set({ processingStatus: 1, updatedAt: new Date() }).where(eq(proofs.id, proofId));
+      // A rerun starts its progress again: an earlier run's partial findings go (the end replaces them anyway).
+      await db.transaction(async (tx) => {
+        await tx.delete(proofFindings).where(eq(proofFindings.proofId, proofId));
+        await tx
+          .update(proofs)
+          .set({ processingStatus: 1, pagesDone: 0, updatedAt: new Date() })
+          .where(eq(proofs.id, proofId));
+      });
       const result = await processProof({
         fileKey: proof.fileKey,
         spec: {
@@ -120,9 +226,11 @@ export function proofHandler(
         files: services.files,
         pool,
         signal: context.signal,
+        onProgress: (step) => progress.report(step),
       });
+      await progress.close();
       if (context.signal.aborted) throw new Error('The job lost its lease.');
-      const firstTime = await db.transaction(async (tx) => {
+      await db.transaction(async (tx) => {
         await tx.delete(proofFindings).where(eq(proofFindings.proofId, proofId));
         if (result.findings.length > 0) {
           await tx.insert(proofFindings).values(
@@ -141,6 +249,7 @@ export function proofHandler(
           processingError: null,
           manifestKey: result.manifest ? proofImageKeys(proofId).manifest : null,
           pageCount: result.manifest?.pageCount ?? proof.pageCount,
+          pagesDone: result.manifest?.pageCount ?? null,
           summary: result.summary,
           updatedAt: new Date(),
         };
@@ -149,11 +258,13 @@ export function proofHandler(
           .set({ ...values, processedAt: new Date() })
           .where(and(eq(proofs.id, proofId), isNull(proofs.processedAt)))
           .returning({ id: proofs.id });
-        if (marked.length === 0) await tx.update(proofs).set(values).where(eq(proofs.id, proofId));
-        return marked.length > 0;
-      });
-      if (firstTime) {
-        await db.insert(proofInternalActions).values({
+        if (marked.length === 0) {
+          await tx.update(proofs).set(values).where(eq(proofs.id, proofId));
+          return;
+        }
+        // The run that first marks the proof processed writes its history line, its notifications
+        // (their e-mails queued) and its EPUB job in the same transaction: all of them or none.
+        await tx.insert(proofInternalActions).values({
           proofId,
           action: result.summary.passed ? 'passed technical review' : 'failed technical review',
           note: `${result.summary.errors} errors, ${result.summary.warnings} warnings`,
@@ -164,18 +275,24 @@ export function proofHandler(
           projectName: project.name,
           typeBook: project.typeBook,
         };
-        await notify(services, { ...base, typeNotification: PROOF_READY });
+        await notify(tx, { ...base, typeNotification: PROOF_READY });
         // A proof approved before its pages were drawn (an import, the demo) gets its EPUB now.
-        if (proof.status === 3) await enqueueEpub(db, proofId);
+        if (proof.status === 3) await enqueueEpub(tx, proofId);
         for (const type of result.summary.notificationTypes) {
-          await notify(services, { ...base, typeNotification: type, info: summaryText(result.summary) });
+          await notify(tx, { ...base, typeNotification: type, info: summaryText(result.summary) });
         }
-      }
+      });
       return { proofId, passed: result.summary.passed };
     } catch (error) {
+      await progress.close();
       // A file missing from the store does not come back: no retries, and the school is told to upload.
       if (error instanceof ProofFileMissingError) {
         await recordFailure(services, proofId, project, error.message, NO_FILES_UPLOADED);
+        throw new PermanentJobError(error.message);
+      }
+      // Too many pages stays too many: no retries, nothing drawn.
+      if (error instanceof ProofTooManyPagesError) {
+        await recordFailure(services, proofId, project, error.message, INVALID_PAGE_COUNT);
         throw new PermanentJobError(error.message);
       }
       if (isLastAttempt(job, error) && !context.signal.aborted) {
@@ -200,22 +317,24 @@ async function recordFailure(
   proofId: number,
   project: typeof projects.$inferSelect,
   message: string,
-  typeNotification: typeof NO_FILES_UPLOADED | typeof PROCESSOR_ERROR,
+  typeNotification: typeof INVALID_PAGE_COUNT | typeof NO_FILES_UPLOADED | typeof PROCESSOR_ERROR,
 ) {
-  const marked = await services.db
-    .update(proofs)
-    .set({ processingStatus: 3, processingError: message, updatedAt: new Date() })
-    .where(and(eq(proofs.id, proofId), ne(proofs.processingStatus, 3)))
-    .returning({ id: proofs.id });
-  if (marked.length === 0) return;
-  await services.db.insert(proofInternalActions).values({ proofId, action: 'processing failed', note: message });
-  await notify(services, {
-    accountId: project.accountId,
-    projectId: project.id,
-    projectName: project.name,
-    typeBook: project.typeBook,
-    typeNotification,
-    errorMessage: message,
+  await services.db.transaction(async (tx) => {
+    const marked = await tx
+      .update(proofs)
+      .set({ processingStatus: 3, processingError: message, updatedAt: new Date() })
+      .where(and(eq(proofs.id, proofId), ne(proofs.processingStatus, 3)))
+      .returning({ id: proofs.id });
+    if (marked.length === 0) return;
+    await tx.insert(proofInternalActions).values({ proofId, action: 'processing failed', note: message });
+    await notify(tx, {
+      accountId: project.accountId,
+      projectId: project.id,
+      projectName: project.name,
+      typeBook: project.typeBook,
+      typeNotification,
+      errorMessage: message,
+    });
   });
 }
 
@@ -236,7 +355,11 @@ export function createProofWorkers(
   const pool = options.pool ?? createPagePool();
   const common = { db: services.db, onError: options.onError, idleMs: options.idleMs, leaseMs: options.leaseMs };
   const uploads = new QueueWorker({ ...common, queue: 'uploads', handler: uploadHandler(services) });
-  const proofsWorker = new QueueWorker({ ...common, queue: 'proofs', handler: proofHandler(services, pool) });
+  const proofsWorker = new QueueWorker({
+    ...common,
+    queue: 'proofs',
+    handler: proofHandler(services, pool, {}, options.onError),
+  });
   const epubs = createEpubWorker(services, common);
   return {
     uploads,

@@ -14,7 +14,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { requestContext } from '../../engine/resource';
 import { invalidField } from '../../errors';
-import { lineageOf, requireVisibleAccount, requireVisibleAccounts } from '../accounts/tree';
+import { lineageOf, openableAccountIds, requireVisibleAccount, requireVisibleAccounts } from '../accounts/tree';
 
 const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
 
@@ -74,6 +74,13 @@ export async function registerSettingsRoutes(app: FastifyInstance) {
         optInAdviserReviewNotes: own?.optInAdviserReviewNotes ?? false,
         effectiveInternalReview: effectiveInternalReview(lineage.map((node) => stored.get(node.id))),
         decidedByAccountId: decidedBy?.id ?? null,
+        decidedBy: decidedBy
+          ? {
+              id: decidedBy.id,
+              name: decidedBy.name,
+              canOpen: (await openableAccountIds(context, [decidedBy.id])).has(decidedBy.id),
+            }
+          : null,
       };
     },
   );

@@ -1,16 +1,24 @@
 import {
   createUploadBodySchema,
+  problemSchema,
   type UploadJob,
   uploadJobParamsSchema,
   uploadJobSchema,
   uploadKind,
 } from '@colophon/contract';
-import { proofs, queueUploads } from '@colophon/db';
-import { hasSeparateCover, selfCoverMessage } from '@colophon/domain';
-import { eq } from 'drizzle-orm';
+import { processingUsage, proofs, queueUploads } from '@colophon/db';
+import {
+  hasSeparateCover,
+  PROCESSING_WINDOW_MS,
+  processingAllowance,
+  selfCoverMessage,
+  uploadPageCountProblem,
+} from '@colophon/domain';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Services } from '../../context';
 import { requestContext } from '../../engine/resource';
 import { AppError, invalidField, notFound } from '../../errors';
 import { enqueue } from '../../queue';
@@ -48,7 +56,7 @@ export async function registerUploadJobRoutes(app: FastifyInstance) {
         tags: ['uploads'],
         summary: 'Checks an uploaded PDF and queues it to become a proof of the project',
         body: createUploadBodySchema,
-        response: { 201: uploadJobSchema, ...problems },
+        response: { 201: uploadJobSchema, ...problems, 429: problemSchema },
       },
     },
     async (request, reply) => {
@@ -57,8 +65,17 @@ export async function registerUploadJobRoutes(app: FastifyInstance) {
       const project = await visibleProject(context, projectId);
       if (kind === 'cover' && !hasSeparateCover(project.typeBook))
         throw invalidField('kind', selfCoverMessage(project.typeBook));
-      const checked = await checkStoredPdf(await storedFile(services.files, fileKey));
+      const file = await storedFile(services.files, fileKey);
+      const checked = await checkStoredPdf(file);
       if ('problem' in checked) throw invalidField('fileKey', checked.problem);
+      // Counted from the page tree's root before any page is drawn: a far-off count is refused here.
+      const tooManyPages = uploadPageCountProblem({
+        pageCount: checked.pageCount,
+        kind,
+        projectPageCount: project.pageCount,
+        typeBook: project.typeBook,
+      });
+      if (tooManyPages) throw invalidField('fileKey', tooManyPages);
       const { user } = context.auth;
       const payload: UploadJobPayload = {
         projectId,
@@ -69,7 +86,11 @@ export async function registerUploadJobRoutes(app: FastifyInstance) {
         userId: user.id,
         userName: `${user.firstName ?? ''} ${user.lastName ?? ''}`.trim() || user.email,
       };
-      const row = await enqueue(services.db, 'uploads', payload);
+      const usage = { userId: user.id, pages: checked.pageCount, bytes: file?.size ?? 0 };
+      const row = await services.db.transaction(async (tx) => {
+        await takeProcessingAllowance(services, tx, usage);
+        return enqueue(tx, 'uploads', payload);
+      });
       reply.code(201);
       return {
         id: row.id,
@@ -126,4 +147,33 @@ export async function registerUploadJobRoutes(app: FastifyInstance) {
       };
     },
   );
+}
+
+/**
+ * Records an upload's pages and bytes against its user's hour of processing, or refuses it (429,
+ * Retry-After: when enough of the hour's oldest uses have left the window). The lock keeps two
+ * uploads at once from both taking the last of the allowance; it ends with the transaction.
+ */
+async function takeProcessingAllowance(
+  services: Services,
+  tx: Services['db'],
+  usage: { userId: number; pages: number; bytes: number },
+) {
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('processing_usage'), ${usage.userId})`);
+  const now = services.clock.now();
+  const used = await tx
+    .select({ pages: processingUsage.pages, bytes: processingUsage.bytes, at: processingUsage.createdAt })
+    .from(processingUsage)
+    .where(
+      and(
+        eq(processingUsage.userId, usage.userId),
+        gt(processingUsage.createdAt, new Date(now.getTime() - PROCESSING_WINDOW_MS)),
+      ),
+    );
+  const allowance = processingAllowance(used, usage, services.config.processingLimits, now);
+  if (!allowance.allowed) {
+    const seconds = Math.max(1, Math.ceil((allowance.retryAt.getTime() - now.getTime()) / 1000));
+    throw new AppError('too_many_requests', allowance.message, { headers: { 'retry-after': String(seconds) } });
+  }
+  await tx.insert(processingUsage).values({ ...usage, createdAt: now });
 }

@@ -128,7 +128,7 @@ export async function registerSignedUploadRoutes(app: FastifyInstance) {
         const stream = body as unknown as Readable;
         // The audit log keeps the shape of a write's body: here that is what was stored, not the socket.
         const received = (summary: { size: number; partNumber?: number }) => {
-          request.body = summary;
+          request.auditBody = summary;
         };
         try {
           if (part) {

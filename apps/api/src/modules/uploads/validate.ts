@@ -53,7 +53,12 @@ export async function checkStoredPdf(file: RandomAccessFile | null): Promise<Pdf
   return { pageCount: structure.pageCount };
 }
 
-/** pdf-lib on the whole file (loaded even when encrypted, so `isEncrypted` can say so); -1 pages: unreadable. */
+/**
+ * pdf-lib on the whole file (loaded even when encrypted, so `isEncrypted` can say so); -1 pages:
+ * unreadable. The count is the page tree root's /Count, as the structure reader reads it: walking
+ * the tree would build an object per page of a tree with millions of kids, and recurse forever
+ * round a cycle.
+ */
 async function parseWhole(bytes: Uint8Array): Promise<{ encrypted: boolean; pageCount: number }> {
   try {
     const doc = await PDFDocument.load(bytes, {
@@ -61,7 +66,9 @@ async function parseWhole(bytes: Uint8Array): Promise<{ encrypted: boolean; page
       updateMetadata: false,
       parseSpeed: ParseSpeeds.Fastest,
     });
-    return { encrypted: doc.isEncrypted, pageCount: doc.getPageCount() };
+    if (doc.isEncrypted) return { encrypted: true, pageCount: 0 };
+    const count = doc.catalog.Pages().Count().asNumber();
+    return { encrypted: false, pageCount: Number.isInteger(count) && count >= 0 ? count : -1 };
   } catch {
     return { encrypted: false, pageCount: -1 };
   }

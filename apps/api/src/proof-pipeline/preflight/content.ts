@@ -1,6 +1,7 @@
 import { OPS } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import { POINTS_PER_INCH } from '../book-spec';
 import type { Box } from './findings';
+import { HAIRLINE_PT } from './hairline';
 
 /**
  * What the content of one page holds, read from pdf.js's operator list (the page's drawing
@@ -39,8 +40,7 @@ export interface PageContent {
   hairlines: HairlineSummary | null;
 }
 
-/** Strokes thinner than this are hairlines (they may vanish or break up in print). */
-export const HAIRLINE_PT = 0.25;
+export { HAIRLINE_PT };
 
 type Matrix = [number, number, number, number, number, number];
 const IDENTITY: Matrix = [1, 0, 0, 1, 0, 0];

@@ -1,4 +1,4 @@
-import { pageCountRule } from '@colophon/domain';
+import { MAX_PROOF_FILE_PAGES, pageCountRule } from '@colophon/domain';
 import {
   ParseSpeeds,
   type PDFArray,
@@ -26,6 +26,7 @@ import {
   trimSizes,
 } from '../book-spec';
 import type { Finding } from './findings';
+import { countPageTree, ProofTooManyPagesError } from './page-tree';
 import { parseStreamsAsViews } from './pdf-lib-views';
 
 /**
@@ -51,7 +52,15 @@ export interface ImageResource {
 
 const BLEED_PT = BLEED_IN * POINTS_PER_INCH;
 
-export async function checkDocument(bytes: Uint8Array, spec: BookSpec): Promise<DocumentCheck> {
+/**
+ * Throws `ProofTooManyPagesError` for a book of more than `maxPages` (no finding: nothing about such
+ * a file is worth checking, and its pages must not be drawn); any other bad file is a finding.
+ */
+export async function checkDocument(
+  bytes: Uint8Array,
+  spec: BookSpec,
+  maxPages = MAX_PROOF_FILE_PAGES,
+): Promise<DocumentCheck> {
   const fatal = (code: Finding['code'], message: string): DocumentCheck => ({
     findings: [{ page: null, code, severity: 'error', message }],
     fatal: true,
@@ -82,6 +91,14 @@ export async function checkDocument(bytes: Uint8Array, spec: BookSpec): Promise<
     );
   }
   if (doc.isEncrypted) return encryptedFinding();
+
+  // Counted before pdf-lib builds an object per page: a book past the maximum stops here, and a
+  // page tree that loops is a damaged file rather than a stack overflow.
+  const tree = countPageTree(doc, maxPages);
+  if ('overLimit' in tree) throw new ProofTooManyPagesError(maxPages);
+  if ('damaged' in tree) {
+    return fatal('corrupt-file', 'The PDF’s page list is damaged, so its pages could not be read. Export it again.');
+  }
 
   let pages: PDFPage[];
   try {

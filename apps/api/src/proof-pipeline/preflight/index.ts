@@ -1,13 +1,17 @@
 import type { BookSpec } from '../book-spec';
-import { analyzeDocument } from '../pdfjs';
 import type { PagePool } from '../render/pool';
 import type { PageContent } from './content';
 import { checkDocument, type ImageResource } from './document';
 import { type Box, type Finding, sortFindings } from './findings';
 
-export { HAIRLINE_PT, type ImagePlacement, type PageContent } from './content';
+// Types only from './content', and no static import of '../pdfjs': the main thread imports this module
+// (mergeFindings), and loading pdf.js's legacy build installs core-js polyfills process-wide (on Node 20
+// even JSON.stringify), which then slowed every request. pdf.js runs in the page worker threads.
+export type { ImagePlacement, PageContent } from './content';
 export { checkDocument, type DocumentCheck, type ImageResource } from './document';
 export * from './findings';
+export { HAIRLINE_PT } from './hairline';
+export { countPageTree, type PageTreeCount, ProofTooManyPagesError } from './page-tree';
 
 /** Placed images below this resolution are errors; below MIN_PPI_GOOD, warnings. */
 export const MIN_PPI = 150;
@@ -24,16 +28,17 @@ export interface PreflightOptions {
 /**
  * Checks a PDF the way a printer's prepress department would, against the project's book spec:
  * file (readable, not encrypted), page count, trim size and bleed, embedded fonts, image resolution
- * at the printed size, RGB images, hairlines. Never throws for a bad file: that is a finding.
+ * at the printed size, RGB images, hairlines. Never throws for a bad file: that is a finding; but a
+ * book past the most pages a proof may have throws `ProofTooManyPagesError` (nothing is drawn).
  */
 export async function preflight(bytes: Uint8Array, spec: BookSpec, options: PreflightOptions = {}): Promise<Finding[]> {
   const document = await checkDocument(bytes, spec);
   if (document.fatal) return document.findings;
   const contents: (PageContent | { error: string })[] = options.pool
     ? (await options.pool.run(bytes, { render: null })).map((page) => page.content ?? { error: page.error ?? '' })
-    : await analyzeDocument(bytes).catch((error: unknown) =>
-        Array.from({ length: document.pageCount }, () => ({ error: String(error) })),
-      );
+    : await import('../pdfjs')
+        .then(({ analyzeDocument }) => analyzeDocument(bytes))
+        .catch((error: unknown) => Array.from({ length: document.pageCount }, () => ({ error: String(error) })));
   return mergeFindings(document.findings, document.pageImages, contents);
 }
 
@@ -45,20 +50,28 @@ export function mergeFindings(
 ): Finding[] {
   const findings = [...structure];
   contents.forEach((content, index) => {
-    const pageNumber = index + 1;
-    if (!content) return;
-    if ('error' in content) {
-      findings.push({
+    if (content) findings.push(...pageFindings(index + 1, content, pageImages[index] ?? []));
+  });
+  return sortFindings(findings);
+}
+
+/** One page's findings from its content analysis, or the page's own failure (as they come, page by page). */
+export function pageFindings(
+  pageNumber: number,
+  content: PageContent | { error: string },
+  images: ImageResource[],
+): Finding[] {
+  if ('error' in content) {
+    return [
+      {
         page: pageNumber,
         code: 'corrupt-file',
         severity: 'error',
         message: `Page ${pageNumber} could not be drawn: its content is damaged (${content.error}). Export the PDF again.`,
-      });
-      return;
-    }
-    findings.push(...contentFindings(pageNumber, content, pageImages[index] ?? []));
-  });
-  return sortFindings(findings);
+      },
+    ];
+  }
+  return contentFindings(pageNumber, content, images);
 }
 
 const inches = (points: number) => (points / 72).toFixed(2);

@@ -1,3 +1,4 @@
+import { MAX_PROOF_FILE_PAGES } from '@colophon/domain';
 import type { FileStore } from '../../integrations/files/file-store';
 import type { PageContent } from '../preflight/content';
 import { createPagePool, type PagePool } from './pool';
@@ -77,6 +78,8 @@ export interface RenderPagesOptions {
   pool?: PagePool;
   settings?: Partial<RenderSettings>;
   signal?: AbortSignal;
+  /** Each page once its images are stored, in the order pages finish (progress, findings as they come). */
+  onPage?: (result: PageResult) => void;
 }
 
 export interface RenderPagesResult {
@@ -103,13 +106,19 @@ export async function renderPages(bytes: Uint8Array, options: RenderPagesOptions
   try {
     results = await pool.run(bytes, {
       render: settings,
+      // The structure check counted the pages already; pdf.js counts them its own way, so it is held
+      // to the same maximum (no page-count bomb gets drawn, whichever count it lied to).
+      maxPages: MAX_PROOF_FILE_PAGES,
       ...(options.signal ? { signal: options.signal } : {}),
       onPage: async (result) => {
         if (result.timings) {
           timings.renderMs += result.timings.renderMs;
           timings.encodeMs += result.timings.encodeMs;
         }
-        if (!result.viewer || !result.thumb) return;
+        if (!result.viewer || !result.thumb) {
+          options.onPage?.(result);
+          return;
+        }
         await Promise.all([
           options.files.put(keys.viewer(result.page), Buffer.from(result.viewer.data), contentTypes[settings.format]),
           options.files.put(
@@ -118,6 +127,7 @@ export async function renderPages(bytes: Uint8Array, options: RenderPagesOptions
             contentTypes[settings.thumbFormat],
           ),
         ]);
+        options.onPage?.(result);
       },
     });
   } finally {

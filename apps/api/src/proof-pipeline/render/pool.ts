@@ -1,5 +1,6 @@
 import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { ProofTooManyPagesError } from '../preflight/page-tree';
 import type { FromWorker, PageResult, RenderSettings, ToWorker } from './protocol';
 
 export interface PagePoolOptions {
@@ -23,6 +24,8 @@ export interface RunOptions {
   /** Called as each page arrives (in completion order); the run waits for the promises it returns. */
   onPage?: (result: PageResult) => Promise<void> | void;
   signal?: AbortSignal;
+  /** Refuse (ProofTooManyPagesError) a file pdf.js opens with more pages than this, drawing none. */
+  maxPages?: number;
 }
 
 /**
@@ -104,6 +107,7 @@ export function createPagePool(options: PagePoolOptions = {}): PagePool {
     let writeError: unknown = null;
     let next = 1;
     try {
+      if (run.maxPages !== undefined && pageCount > run.maxPages) throw new ProofTooManyPagesError(run.maxPages);
       await Promise.all(
         active.map(async (lane) => {
           while (next <= pageCount) {
