@@ -1,11 +1,11 @@
 import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { type ReactNode, useEffect } from 'react';
+import { NotificationsHost } from './NotificationsHost';
 import { useTextDirection, useThemePreference } from './preferences';
 import type { AppRouter } from './router';
-import { theme } from './theme';
+import { cssVariablesResolver, theme } from './theme';
 
 /** Keeps the document's direction on the person's right-to-left setting. */
 function DirectionSync() {
@@ -22,8 +22,12 @@ export function UiProviders({ children }: { children: ReactNode }) {
   return (
     <DirectionProvider initialDirection={dir} detectDirection={false}>
       <DirectionSync />
-      <MantineProvider theme={theme} forceColorScheme={themeMode === 'dark' ? 'dark' : 'light'}>
-        <Notifications position="top-right" />
+      <MantineProvider
+        theme={theme}
+        cssVariablesResolver={cssVariablesResolver}
+        forceColorScheme={themeMode === 'dark' ? 'dark' : 'light'}
+      >
+        <NotificationsHost position="top-right" />
         {children}
       </MantineProvider>
     </DirectionProvider>

@@ -6,8 +6,8 @@ import { z } from 'zod';
 import { userCan } from '../lib/access';
 import { isApiError } from '../lib/api-client';
 import { landingPath, sessionQueryOptions } from '../lib/auth-session';
+import { lazyPage } from '../lib/chunk-reload';
 import { hasValidSession, needsMfa, sessionStore } from '../lib/session';
-import { AdminLayout } from '../shell/AdminLayout';
 import { RouteErrorPage } from '../shell/RouteErrorPage';
 
 export interface RouterContext {
@@ -52,7 +52,9 @@ export const adminRoute = createRoute({
       throw redirect({ href: landingPath(current, location.href) });
     }
   },
-  component: AdminLayout,
+  // Issue 9: the shell (header, navigation, their menus and icons) is its own chunk, loaded after
+  // sign-in with the page: the login page does without it.
+  component: lazyPage(() => import('../shell/AdminLayout'), 'AdminLayout'),
 });
 
 /** The entry check of an admin page: `can()` on its permission, else Profile with the reason. */

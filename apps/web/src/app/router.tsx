@@ -51,6 +51,14 @@ const newPasswordRoute = createRoute({
   component: lazyPage(() => import('../features/auth/NewPasswordPage'), 'NewPasswordPage'),
 });
 
+/** Issue 8: the link e-mailed to a new address confirms it. */
+const confirmEmailRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'confirm-email',
+  validateSearch: z.object({ token: z.string().max(200).optional().catch(undefined) }),
+  component: lazyPage(() => import('../features/auth/ConfirmEmailPage'), 'ConfirmEmailPage'),
+});
+
 /** Part 2: any unknown path goes to login. */
 const unknownRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -82,6 +90,7 @@ export const routeTree = rootRoute.addChildren([
   loginRoute,
   mfaRoute,
   newPasswordRoute,
+  confirmEmailRoute,
   adminRoute.addChildren([adminIndexRoute, ...adminPageRoutes, adminUnknownRoute]),
   unknownRoute,
 ]);

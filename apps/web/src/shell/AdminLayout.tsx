@@ -1,3 +1,8 @@
+// Date pickers and data tables appear only behind sign-in: their styles load with the admin shell
+// (a chunk of its own, issue 9), not with the login page.
+import '@mantine/dates/styles.css';
+import 'mantine-datatable/styles.css';
+
 import { AppShell, Box, LoadingOverlay } from '@mantine/core';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';

@@ -1,5 +1,5 @@
 import type { SessionUser } from '@colophon/contract';
-import { type AdminPage, adminPages } from '@colophon/domain';
+import { type AdminPage, adminPages, navigationGroupOf } from '@colophon/domain';
 import { userCan } from '../lib/access';
 
 export interface NavigationGroup {
@@ -9,7 +9,7 @@ export interface NavigationGroup {
 
 /**
  * The navigation: the admin pages of the domain's catalogue that this app has built AND that
- * `can()` allows the user, grouped by their group in catalogue order.
+ * `can()` allows the user, grouped by their group for this user (`navigationGroupOf`) in catalogue order.
  */
 export function navigationFor(
   user: SessionUser | null | undefined,
@@ -18,9 +18,10 @@ export function navigationFor(
   const groups: NavigationGroup[] = [];
   for (const page of adminPages as readonly AdminPage[]) {
     if (!builtPaths.has(page.path) || !userCan(user, page.permission)) continue;
-    let entry = groups.find((candidate) => candidate.group === page.group);
+    const group = navigationGroupOf(page, user);
+    let entry = groups.find((candidate) => candidate.group === group);
     if (!entry) {
-      entry = { group: page.group, pages: [] };
+      entry = { group, pages: [] };
       groups.push(entry);
     }
     entry.pages.push(page);

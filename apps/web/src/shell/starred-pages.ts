@@ -1,7 +1,10 @@
-import { defaultBookmarks, STARRED_PAGES_MAX } from '@colophon/domain';
+import type { SessionUser } from '@colophon/contract';
+import { adminPageByPath, DEFAULT_STARRED_SHOWN, defaultStarredPaths, STARRED_PAGES_MAX } from '@colophon/domain';
 import { useLocalStorage } from '@mantine/hooks';
+import { userCan } from '../lib/access';
+import { useSession } from '../lib/session';
 
-/** Starred (bookmarked) pages: the part-2 defaults, the person's own additions, at most 10 shown. */
+/** Starred (bookmarked) pages: the default work pages, the person's own additions, at most 10 shown. */
 export interface StarredPage {
   title: string;
   path: string;
@@ -9,8 +12,18 @@ export interface StarredPage {
 
 export const STARRED_STORAGE_KEY = 'colophon.starredPages';
 
-function parse(value: string | undefined): StarredPage[] {
-  if (value === undefined) return defaultBookmarks.map((page) => ({ ...page }));
+/** The starred pages of someone who has starred nothing yet: the default work pages they may open. */
+export function defaultStarredPages(user: SessionUser | null | undefined): StarredPage[] {
+  return defaultStarredPaths
+    .flatMap((path) => {
+      const page = adminPageByPath(path);
+      return page && userCan(user, page.permission) ? [{ title: page.title, path: page.path }] : [];
+    })
+    .slice(0, DEFAULT_STARRED_SHOWN);
+}
+
+function parse(value: string | undefined, defaults: StarredPage[]): StarredPage[] {
+  if (value === undefined) return defaults;
   try {
     const parsed: unknown = JSON.parse(value);
     if (!Array.isArray(parsed)) return [];
@@ -24,12 +37,14 @@ function parse(value: string | undefined): StarredPage[] {
 }
 
 export function useStarredPages() {
+  const user = useSession()?.user;
+  const defaults = defaultStarredPages(user);
   const [pages, setPages] = useLocalStorage<StarredPage[]>({
     key: STARRED_STORAGE_KEY,
-    defaultValue: defaultBookmarks.map((page) => ({ ...page })),
+    defaultValue: defaults,
     getInitialValueInEffect: false,
     serialize: JSON.stringify,
-    deserialize: parse,
+    deserialize: (value) => parse(value, defaults),
   });
   const isStarred = (path: string) => pages.some((page) => page.path === path);
   const toggle = (page: StarredPage) =>

@@ -7,6 +7,7 @@ export function ConfirmDialog({
   title,
   children,
   confirmLabel,
+  cancelLabel = 'Cancel',
   color = 'red',
   loading = false,
   onConfirm,
@@ -16,6 +17,8 @@ export function ConfirmDialog({
   title: string;
   children: ReactNode;
   confirmLabel: string;
+  /** The label of the way out ('Cancel' unless said, e.g. 'Keep editing'). */
+  cancelLabel?: string;
   color?: string;
   loading?: boolean;
   onConfirm: () => void;
@@ -27,7 +30,7 @@ export function ConfirmDialog({
         <Text size="sm">{children}</Text>
         <Group justify="flex-end" gap="sm">
           <Button variant="default" onClick={onClose}>
-            Cancel
+            {cancelLabel}
           </Button>
           <Button color={color} loading={loading} onClick={onConfirm} data-autofocus>
             {confirmLabel}

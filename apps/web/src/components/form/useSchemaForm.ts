@@ -1,7 +1,8 @@
 import { schemaResolver, type UseFormReturnType, useForm } from '@mantine/form';
 import { notifications } from '@mantine/notifications';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { z } from 'zod';
+import { type ChangeMethod, useMethodRefusal } from '../../lib/access';
 import { ApiError, errorMessage } from '../../lib/api-client';
 
 /**
@@ -16,6 +17,11 @@ export interface SchemaFormOptions<Values extends Record<string, unknown>, Outpu
   /** The success notification; `null` for none (the caller navigates away, for instance). */
   successMessage?: string | ((result: Result) => string) | null;
   onSuccess?: (result: Result, body: Output) => void;
+  /**
+   * The method `submit` sends (POST unless said): a method the session may not use (impersonating
+   * without privilege, part 6) disables Save with the reason, before anyone edits (issue 9).
+   */
+  method?: ChangeMethod;
 }
 
 export interface SchemaForm<Values extends Record<string, unknown>> {
@@ -25,6 +31,25 @@ export interface SchemaForm<Values extends Record<string, unknown>> {
   /** A refusal that names no field (wrong password, too many tries, …). */
   formError: string | null;
   setFormError: (message: string | null) => void;
+  /** Why Save is disabled in this session (the impersonation method rule), or null. */
+  changeRefusal: string | null;
+}
+
+/**
+ * Moves focus to the form's first invalid field and brings it into view (issue 9): an error is seen
+ * where it is, not at the top of a long drawer. Runs after React has rendered the errors.
+ */
+export function focusFirstInvalid(formElement: HTMLFormElement | null): void {
+  if (!formElement) return;
+  requestAnimationFrame(() =>
+    requestAnimationFrame(() => {
+      const invalid = formElement.querySelector<HTMLElement>('[aria-invalid="true"]');
+      if (!invalid) return;
+      invalid.focus({ preventScroll: true });
+      // Centred, so the sticky action bar at the bottom never covers it.
+      invalid.scrollIntoView?.({ block: 'center' });
+    }),
+  );
 }
 
 /** Puts each field error of an ApiError on its field; returns what no field could take. */
@@ -46,8 +71,10 @@ export function applyServerErrors<Values>(form: UseFormReturnType<Values>, error
 export function useSchemaForm<Values extends Record<string, unknown>, Output, Result>(
   options: SchemaFormOptions<Values, Output, Result>,
 ): SchemaForm<Values> {
-  const { schema, initialValues, submit, successMessage, onSuccess } = options;
+  const { schema, initialValues, submit, successMessage, onSuccess, method = 'POST' } = options;
   const [formError, setFormError] = useState<string | null>(null);
+  const changeRefusal = useMethodRefusal(method);
+  const formElement = useRef<HTMLFormElement | null>(null);
   const form = useForm<Values>({
     mode: 'controlled',
     initialValues,
@@ -55,18 +82,32 @@ export function useSchemaForm<Values extends Record<string, unknown>, Output, Re
     validateInputOnBlur: true,
   });
 
-  const onSubmit = form.onSubmit(async (values) => {
-    setFormError(null);
-    const body = schema.parse(values);
-    try {
-      const result = await submit(body);
-      const message = typeof successMessage === 'function' ? successMessage(result) : successMessage;
-      if (message) notifications.show({ color: 'green', title: 'Saved', message });
-      onSuccess?.(result, body);
-    } catch (error) {
-      setFormError(applyServerErrors(form, error));
-    }
-  });
+  const handleSubmit = form.onSubmit(
+    async (values) => {
+      setFormError(null);
+      if (changeRefusal) {
+        setFormError(changeRefusal);
+        return;
+      }
+      const body = schema.parse(values);
+      try {
+        const result = await submit(body);
+        // Saved: what is on screen is no longer unsaved, so closing or leaving asks nothing.
+        form.resetDirty(values);
+        const message = typeof successMessage === 'function' ? successMessage(result) : successMessage;
+        if (message) notifications.show({ color: 'green', title: 'Saved', message });
+        onSuccess?.(result, body);
+      } catch (error) {
+        setFormError(applyServerErrors(form, error));
+        focusFirstInvalid(formElement.current);
+      }
+    },
+    () => focusFirstInvalid(formElement.current),
+  );
+  const onSubmit = (event?: React.FormEvent<HTMLFormElement>) => {
+    if (event?.currentTarget) formElement.current = event.currentTarget;
+    handleSubmit(event);
+  };
 
-  return { form, onSubmit, submitting: form.submitting, formError, setFormError };
+  return { form, onSubmit, submitting: form.submitting, formError, setFormError, changeRefusal };
 }

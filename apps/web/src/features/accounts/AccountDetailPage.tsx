@@ -5,6 +5,7 @@ import { notifications } from '@mantine/notifications';
 import { IconBuildingOff, IconEdit, IconRefresh } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import type { JSX } from 'react';
+import { ChangeButton } from '../../components/feedback/ChangeButton';
 import { ErrorState, QueryState } from '../../components/feedback/QueryState';
 import { userCan } from '../../lib/access';
 import { errorMessage } from '../../lib/api-client';
@@ -129,23 +130,25 @@ function AccountDetail({ account }: { account: Account }) {
               Edit account
             </Button>
             {account.isActive ? (
-              <Button
+              <ChangeButton
+                method="DELETE"
                 variant="light"
                 color="red"
                 leftSection={<IconBuildingOff size={16} />}
                 onClick={() => deactivation.ask(account)}
               >
                 Deactivate
-              </Button>
+              </ChangeButton>
             ) : (
-              <Button
+              <ChangeButton
+                method="PUT"
                 variant="light"
                 leftSection={<IconRefresh size={16} />}
                 loading={update.isPending}
                 onClick={() => void reactivate()}
               >
                 Reactivate
-              </Button>
+              </ChangeButton>
             )}
           </Group>
         ) : null}

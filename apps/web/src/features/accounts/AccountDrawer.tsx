@@ -1,6 +1,7 @@
 import type { Account } from '@colophon/contract';
-import { Divider, Drawer, Stack, Title } from '@mantine/core';
+import { Divider, Stack, Title } from '@mantine/core';
 import { QueryState } from '../../components/feedback/QueryState';
+import { GuardedDrawer } from '../../components/form/DirtyGuard';
 import { AccountForm } from './AccountForm';
 import { AccountImages } from './AccountImages';
 import { accountsResource } from './api';
@@ -21,7 +22,7 @@ export function AccountDrawer({
   onCreated?: (account: Account) => void;
 }) {
   return (
-    <Drawer
+    <GuardedDrawer
       opened={accountId !== null}
       onClose={onClose}
       title={accountId === 'new' ? 'New account' : 'Edit account'}
@@ -32,7 +33,7 @@ export function AccountDrawer({
         <AccountForm account={null} onCancel={onClose} onSaved={(account) => (onCreated ?? onClose)(account)} />
       ) : null}
       {typeof accountId === 'number' ? <EditAccount accountId={accountId} onClose={onClose} /> : null}
-    </Drawer>
+    </GuardedDrawer>
   );
 }
 
@@ -41,13 +42,15 @@ function EditAccount({ accountId, onClose }: { accountId: number; onClose: () =>
   return (
     <QueryState query={query} loadingLabel="Loading the account…">
       {(account) => (
+        // The logo and image are saved on their own, as they are chosen: they come first, so the
+        // form's Save and Cancel close the drawer at its bottom (issue 9).
         <Stack gap="lg">
-          <AccountForm key={account.id} account={account} onCancel={onClose} onSaved={onClose} />
-          <Divider />
           <Title order={3} size="h5">
             Logo and image
           </Title>
           <AccountImages account={account} canManage />
+          <Divider />
+          <AccountForm key={account.id} account={account} onCancel={onClose} onSaved={onClose} />
         </Stack>
       )}
     </QueryState>

@@ -20,7 +20,7 @@ import type { UseFormReturnType } from '@mantine/form';
 import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { AccountPicker } from '../../components/account-picker/AccountPicker';
-import { FormError } from '../../components/form/FormError';
+import { FormActions } from '../../components/form/FormActions';
 import { numberSelectProps } from '../../components/form/selectProps';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { api } from '../../lib/api-client';
@@ -90,8 +90,9 @@ export function AccountForm({
   const update = accountsResource.useUpdate();
   // Only super administrators put an account at the top level; one already there may stay.
   const parentRequired = !isSuper && !(account && account.parentAccountId === null);
-  const { form, onSubmit, submitting, formError } = useSchemaForm({
+  const schemaForm = useSchemaForm({
     schema: accountFormSchema({ parentRequired }),
+    method: account ? 'PUT' : 'POST',
     initialValues: accountFormValues(account, { typeWhereCreated: 2 }),
     submit: (body) => (account ? update.mutateAsync({ id: account.id, body }) : create.mutateAsync(body)),
     successMessage: (saved) =>
@@ -100,6 +101,7 @@ export function AccountForm({
         : `${saved.name} (${saved.code}) is created. You can now add its logo and image.`,
     onSuccess: (saved) => onSaved(saved),
   });
+  const { form, onSubmit } = schemaForm;
   const values = form.getValues();
   const parentDepths = parentDepthsFor(height.data ?? 0);
   const countries = countryOptions(brazil || values.country === 'BR');
@@ -107,7 +109,6 @@ export function AccountForm({
   return (
     <form onSubmit={onSubmit} noValidate aria-label={account ? `Edit ${account.name}` : 'New account'}>
       <Stack gap="md">
-        <FormError message={formError} />
         <TextInput label="Name" required {...form.getInputProps('name')} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Select label="Type" required data={accountType.options()} {...numberSelectProps(form, 'type')} />
@@ -163,16 +164,12 @@ export function AccountForm({
         <AddressesFields form={form} country={values.country} countries={countries} />
         <Divider />
         <ContactsFields form={form} />
-
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={submitting}>
-            {account ? 'Save account' : 'Create account'}
-          </Button>
-        </Group>
       </Stack>
+      <FormActions
+        schemaForm={schemaForm}
+        submitLabel={account ? 'Save account' : 'Create account'}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

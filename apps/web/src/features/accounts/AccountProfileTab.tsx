@@ -1,4 +1,4 @@
-import type { Account } from '@colophon/contract';
+import type { Account, InternalReviewSettings } from '@colophon/contract';
 import { accountType, country, formatDateTime, softwareType, whereCreated } from '@colophon/domain';
 import { Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
@@ -7,7 +7,7 @@ import { EmptyState, QueryState } from '../../components/feedback/QueryState';
 import { Section } from '../../components/layout/Section';
 import { useSession } from '../../lib/session';
 import { AccountImages } from './AccountImages';
-import { accountsResource, internalReviewOptions } from './api';
+import { internalReviewOptions } from './api';
 import { AccountLink } from './columns';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -34,16 +34,16 @@ function OnOff({ on, onLabel = 'On', offLabel = 'Off' }: { on: boolean; onLabel?
   );
 }
 
-/** Who decides internal review for the account: itself, its parent or grandparent, or nobody. */
-function DecidedBy({ account, decidedById }: { account: Account; decidedById: number | null }) {
-  const other = decidedById !== null && decidedById !== account.id ? decidedById : null;
-  const decider = accountsResource.useDetail(other);
-  if (decidedById === null) return <>nobody has set it, so it is off</>;
-  if (decidedById === account.id) return <>set on this account</>;
-  const name = decider.data?.name ?? account.parent?.name ?? `account ${decidedById}`;
+/**
+ * Who decides internal review for the account: itself, its parent or grandparent, or nobody. The API
+ * names the deciding account (the same for every viewer) and says whether this viewer may open it.
+ */
+function DecidedBy({ account, decidedBy }: { account: Account; decidedBy: InternalReviewSettings['decidedBy'] }) {
+  if (decidedBy === null) return <>nobody has set it, so it is off</>;
+  if (decidedBy.id === account.id) return <>set on this account</>;
   return (
     <>
-      decided by <AccountLink id={decidedById} name={name} />
+      decided by <AccountLink id={decidedBy.id} name={decidedBy.name} canOpen={decidedBy.canOpen} />
     </>
   );
 }
@@ -71,7 +71,7 @@ function InternalReviewSection({ account }: { account: Account }) {
             </SimpleGrid>
             <Text size="sm" aria-live="polite">
               In effect: proofs {settings.effectiveInternalReview ? 'go through' : 'skip'} internal review (
-              <DecidedBy account={account} decidedById={settings.decidedByAccountId} />
+              <DecidedBy account={account} decidedBy={settings.decidedBy} />
               ).
             </Text>
           </Stack>
@@ -94,7 +94,11 @@ export function AccountProfileTab({ account, canManage }: { account: Account; ca
           <Field label="Created at">{whereCreated.label(account.typeWhereCreated)}</Field>
           <Field label="Country">{country.label(account.country)}</Field>
           <Field label="Parent account">
-            {account.parent ? <AccountLink id={account.parent.id} name={account.parent.name} /> : 'None (top level)'}
+            {account.parent ? (
+              <AccountLink id={account.parent.id} name={account.parent.name} canOpen={account.parent.canOpen} />
+            ) : (
+              'None (top level)'
+            )}
           </Field>
           <Field label="Level">{levelNames[account.depth] ?? account.depth}</Field>
           <Field label="Two-step sign-in required">{yesNo(account.mfaRequired)}</Field>
@@ -113,28 +117,30 @@ export function AccountProfileTab({ account, canManage }: { account: Account; ca
         {(account.addresses ?? []).length === 0 ? (
           <EmptyState>No addresses.</EmptyState>
         ) : (
-          <Table aria-label="Addresses" striped withTableBorder>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Kind</Table.Th>
-                <Table.Th>Address</Table.Th>
-                <Table.Th>Country</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(account.addresses ?? []).map((address) => (
-                <Table.Tr key={address.id}>
-                  <Table.Td tt="capitalize">{address.kind}</Table.Td>
-                  <Table.Td>
-                    {[address.line1, address.line2, address.city, address.region, address.postalCode]
-                      .filter(Boolean)
-                      .join(', ')}
-                  </Table.Td>
-                  <Table.Td>{country.label(address.country)}</Table.Td>
+          <Table.ScrollContainer minWidth={480}>
+            <Table aria-label="Addresses" striped withTableBorder>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Kind</Table.Th>
+                  <Table.Th>Address</Table.Th>
+                  <Table.Th>Country</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {(account.addresses ?? []).map((address) => (
+                  <Table.Tr key={address.id}>
+                    <Table.Td tt="capitalize">{address.kind}</Table.Td>
+                    <Table.Td>
+                      {[address.line1, address.line2, address.city, address.region, address.postalCode]
+                        .filter(Boolean)
+                        .join(', ')}
+                    </Table.Td>
+                    <Table.Td>{country.label(address.country)}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         )}
       </Section>
 
@@ -142,35 +148,37 @@ export function AccountProfileTab({ account, canManage }: { account: Account; ca
         {(account.contacts ?? []).length === 0 ? (
           <EmptyState>No contacts.</EmptyState>
         ) : (
-          <Table aria-label="Contacts" striped withTableBorder>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Name</Table.Th>
-                <Table.Th>Title</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Phone</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {(account.contacts ?? []).map((contact) => (
-                <Table.Tr key={contact.id}>
-                  <Table.Td>
-                    <Group gap="xs">
-                      {contact.name}
-                      {contact.isPrimary ? (
-                        <Badge size="xs" variant="light">
-                          Primary
-                        </Badge>
-                      ) : null}
-                    </Group>
-                  </Table.Td>
-                  <Table.Td>{contact.title ?? '—'}</Table.Td>
-                  <Table.Td>{contact.email ?? '—'}</Table.Td>
-                  <Table.Td>{contact.phone ?? '—'}</Table.Td>
+          <Table.ScrollContainer minWidth={560}>
+            <Table aria-label="Contacts" striped withTableBorder>
+              <Table.Thead>
+                <Table.Tr>
+                  <Table.Th>Name</Table.Th>
+                  <Table.Th>Title</Table.Th>
+                  <Table.Th>Email</Table.Th>
+                  <Table.Th>Phone</Table.Th>
                 </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
+              </Table.Thead>
+              <Table.Tbody>
+                {(account.contacts ?? []).map((contact) => (
+                  <Table.Tr key={contact.id}>
+                    <Table.Td>
+                      <Group gap="xs">
+                        {contact.name}
+                        {contact.isPrimary ? (
+                          <Badge size="xs" variant="light">
+                            Primary
+                          </Badge>
+                        ) : null}
+                      </Group>
+                    </Table.Td>
+                    <Table.Td>{contact.title ?? '—'}</Table.Td>
+                    <Table.Td>{contact.email ?? '—'}</Table.Td>
+                    <Table.Td>{contact.phone ?? '—'}</Table.Td>
+                  </Table.Tr>
+                ))}
+              </Table.Tbody>
+            </Table>
+          </Table.ScrollContainer>
         )}
       </Section>
 

@@ -96,8 +96,8 @@ export function AccountProofsTab({ accountId, holdsSchools }: { accountId: numbe
   return (
     <Stack gap="sm">
       <WhatIsShown>
-        The latest proof of each project{below(holdsSchools)}. The full list of proofs, with reviewers and comments,
-        comes with the Proofs screens.
+        The latest proof of each project{below(holdsSchools)}. Every round, with its reviewers and comments, is on the
+        Proofs page.
       </WhatIsShown>
       <DataTable<OverviewRow>
         label="Latest proofs"
@@ -146,8 +146,7 @@ export function AccountOrdersTab({ accountId, holdsSchools }: { accountId: numbe
   return (
     <Stack gap="sm">
       <WhatIsShown>
-        The latest order of each project{below(holdsSchools)}, with its status as displayed to schools. Every order, its
-        shipments and tracking come with the Order Status screen.
+        The latest order of each project{below(holdsSchools)}, with its status as displayed to schools.
       </WhatIsShown>
       <DataTable<OverviewRow>
         label="Latest orders"
@@ -186,8 +185,8 @@ export function AccountStoreTab({ accountId, holdsSchools }: { accountId: number
   return (
     <Stack gap="sm">
       <WhatIsShown>
-        Whether the online store is open for each project’s year{below(holdsSchools)}. Products, prices and closing a
-        store come with the Online Sales screens.
+        Whether the online store is open for each project’s year{below(holdsSchools)}. Your studio sets up the store’s
+        products and prices and opens or closes it.
       </WhatIsShown>
       <DataTable<OverviewRow>
         label="Store status"
@@ -200,12 +199,12 @@ export function AccountStoreTab({ accountId, holdsSchools }: { accountId: number
   );
 }
 
-/** My Account's sales tab: nothing to show until the online sales API exists; it says so plainly. */
+/** My Account's sales tab: the dashboard has no sales figures yet; it says what will be here, in the school's words. */
 export function AccountSalesTab() {
   return (
     <WhatIsShown>
-      Online sales (orders, revenue and refunds) are not available yet: they come with the Online Sales screens. The
-      Store tab shows whether each project’s store is open.
+      What families buy in your online store (books and ads), what you have earned and any refunds will be shown here in
+      a coming update of Colophon. Until then the Store tab shows whether each project’s store is open.
     </WhatIsShown>
   );
 }

@@ -45,6 +45,7 @@ function account(id: number, name: string, extra: Partial<Account> = {}): Accoun
       country: 'US',
       depth: 0,
       parentAccountId: null,
+      canOpen: true,
     },
     ...extra,
   };

@@ -65,7 +65,8 @@ export function OverviewTable({
               onChange={(root) => setFilter({ root: root ?? undefined })}
               filters={{ type: [9, 10] }}
               clearable={false}
-              w={400}
+              // Full width on a phone, where 400 px would be wider than the screen.
+              w={{ base: '100%', sm: 400 }}
             />
             <Select
               label="Year"

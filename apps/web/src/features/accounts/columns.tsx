@@ -24,7 +24,18 @@ const AnchorBase = forwardRef<HTMLAnchorElement, AnchorProps & ComponentPropsWit
 export const AnchorLink = createLink(AnchorBase);
 
 /** A link to an account's detail page. */
-export function AccountLink({ id, name }: { id: number; name: string }) {
+/**
+ * An account's name, linked to its page; `canOpen` false (the API says the viewer may not read it,
+ * e.g. a school user's studio) shows the name as text, so nobody is offered a link to a 404.
+ */
+export function AccountLink({ id, name, canOpen = true }: { id: number; name: string; canOpen?: boolean }) {
+  if (!canOpen) {
+    return (
+      <Text span size="sm">
+        {name}
+      </Text>
+    );
+  }
   return (
     <AnchorLink to="/admin/accounts/$accountId" params={{ accountId: String(id) }} size="sm">
       {name}
@@ -192,7 +203,7 @@ export function accountColumns(actions: AccountRowActions): DataTableColumn<Acco
       title: 'Parent',
       render: (account) =>
         account.parent ? (
-          <AccountLink id={account.parent.id} name={account.parent.name} />
+          <AccountLink id={account.parent.id} name={account.parent.name} canOpen={account.parent.canOpen} />
         ) : (
           <Text size="sm" c="dimmed">
             Top level

@@ -34,6 +34,11 @@ describe('sign-in', () => {
       const url = String(input);
       if (url === '/api/auth/login') {
         const body = JSON.parse(String(init?.body));
+        if (body.email === 'slowed@studio.test')
+          return problemResponse(
+            429,
+            'Sign-ins to this account are slowed down after failed attempts. Try again in 32 seconds.',
+          );
         if (body.password !== 'correct horse battery') return problemResponse(401, 'Wrong e-mail or password.');
         const state = makeSessionState(user);
         return jsonResponse({ token: 'fresh-token', user, mfaRequired, permissionHash: state.permissionHash });
@@ -53,6 +58,15 @@ describe('sign-in', () => {
     renderAt('/login');
     await signInWith('owner@studio.test', 'wrong');
     expect((await screen.findByRole('alert')).textContent).toContain('Wrong e-mail or password.');
+    expect(sessionStore.get()).toBeNull();
+  });
+
+  it('says how long to wait when sign-ins are slowed down', async () => {
+    renderAt('/login');
+    await signInWith('slowed@studio.test', 'correct horse battery');
+    expect((await screen.findByRole('alert')).textContent).toContain(
+      'Sign-ins to this account are slowed down after failed attempts. Try again in 32 seconds.',
+    );
     expect(sessionStore.get()).toBeNull();
   });
 

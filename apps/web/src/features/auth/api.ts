@@ -1,4 +1,10 @@
-import type { forgotPasswordBodySchema, mfaSendCodeResponseSchema, resetPasswordBodySchema } from '@colophon/contract';
+import type {
+  confirmEmailBodySchema,
+  confirmEmailResponseSchema,
+  forgotPasswordBodySchema,
+  mfaSendCodeResponseSchema,
+  resetPasswordBodySchema,
+} from '@colophon/contract';
 import type { z } from 'zod';
 import { api } from '../../lib/api-client';
 
@@ -12,4 +18,6 @@ export const authApi = {
     api.post<{ mfaValidated: true }>('/users/mfa/validate_code', body),
   forgotPassword: (body: z.output<typeof forgotPasswordBodySchema>) => api.post<void>('/auth/password/forgot', body),
   resetPassword: (body: z.output<typeof resetPasswordBodySchema>) => api.post<void>('/auth/password/reset', body),
+  confirmEmail: (body: z.output<typeof confirmEmailBodySchema>) =>
+    api.post<z.infer<typeof confirmEmailResponseSchema>>('/users/confirm_email', body),
 };

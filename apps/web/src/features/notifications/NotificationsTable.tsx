@@ -101,8 +101,8 @@ export function NotificationsTable({ accountId }: { accountId?: number }): JSX.E
   const filters = {
     ...rest,
     accountId: accountId ? [accountId] : undefined,
-    dateFrom: from ? zonedDayStart(from, zone).toISOString() : undefined,
-    dateTo: to ? zonedDayEnd(to, zone).toISOString() : undefined,
+    dateFrom: from ? zonedDayStart(from, zone)?.toISOString() : undefined,
+    dateTo: to ? zonedDayEnd(to, zone)?.toISOString() : undefined,
     include: accountId ? undefined : ['account'],
   };
   const query = notificationsResource.useList(listQuery(filters));

@@ -26,7 +26,8 @@ function worker(workerId: string, extra: Partial<ProcessorStatus> = {}): Process
 beforeEach(() => {
   signInAs(makeUser({ bSuperAdmin: true }));
   const workers = [
-    worker('uploads@fresh'),
+    worker('uploads@fresh', { currentJobId: 17 }),
+    worker('uploads@idle'),
     worker('uploads@silent', { stale: true }),
     worker('proofs@stopped', { queue: 'proofs', stoppedAt: '2026-03-01T12:11:00.000Z' }),
   ];
@@ -44,6 +45,9 @@ describe('ProcessorStatusesPage', () => {
     expect(within(silent).getByText('Stale')).toBeTruthy();
     const fresh = within(table).getByText('uploads@fresh').closest('tr')!;
     expect(within(fresh).getByText('Running')).toBeTruthy();
+    // Waiting for work is not trouble.
+    const idle = within(table).getByText('uploads@idle').closest('tr')!;
+    expect(within(idle).getByText('Idle')).toBeTruthy();
     const stopped = within(table).getByText('proofs@stopped').closest('tr')!;
     expect(within(stopped).getByText('Stopped')).toBeTruthy();
     expect(screen.getByText('1 worker has not sent a heartbeat for over a minute.')).toBeTruthy();

@@ -10,10 +10,15 @@ import { useProcessorStatuses } from './api';
 function workerState(worker: ProcessorStatus) {
   if (worker.stoppedAt) return { label: 'Stopped', color: 'gray' };
   if (worker.stale) return { label: 'Stale', color: 'red' };
+  // A live worker without a job is idle, not in trouble: it keeps beating while it waits.
+  if (worker.currentJobId === null) return { label: 'Idle', color: 'teal' };
   return { label: 'Running', color: 'green' };
 }
 
-/** /admin/super/processing/processor-statuses: the queue workers; one silent for over a minute is stale. */
+/**
+ * /admin/super/processing/processor-statuses: the queue workers. Every live worker beats, busy or idle,
+ * so one silent for over a minute is stale (crashed or hung), never one merely without work.
+ */
 export function ProcessorStatusesPage(): JSX.Element {
   const zone = useSession()?.user.timezone;
   const query = useProcessorStatuses();
@@ -48,7 +53,7 @@ export function ProcessorStatusesPage(): JSX.Element {
             render: (worker) => {
               const state = workerState(worker);
               return (
-                <Badge variant="light" color={state.color}>
+                <Badge variant="light" color={state.color} style={{ textTransform: 'none' }}>
                   {state.label}
                 </Badge>
               );

@@ -2,6 +2,7 @@ import { profileUpdateSchema, type SessionUser } from '@colophon/contract';
 import { resolveTimeZone, timeZone } from '@colophon/domain';
 import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { FormError } from '../../components/form/FormError';
+import { PendingEmail } from '../../components/form/PendingEmail';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { Section } from '../../components/layout/Section';
 import { refreshSession } from '../../lib/auth-session';
@@ -11,6 +12,7 @@ export function DetailsSection({ user }: { user: SessionUser }) {
   const { form, onSubmit, submitting, formError } = useSchemaForm({
     schema: profileUpdateSchema,
     initialValues: {
+      email: user.email,
       firstName: user.firstName,
       lastName: user.lastName,
       timezone: resolveTimeZone(user.timezone),
@@ -20,13 +22,21 @@ export function DetailsSection({ user }: { user: SessionUser }) {
       await refreshSession();
       return updated;
     },
-    successMessage: 'Your details are saved.',
-    onSuccess: (updated) =>
-      form.resetDirty({
+    successMessage: (updated) =>
+      updated.pendingEmail && updated.pendingEmail !== user.pendingEmail
+        ? `Your details are saved. We sent a link to ${updated.pendingEmail}: your e-mail changes once you open it.`
+        : 'Your details are saved.',
+    onSuccess: (updated) => {
+      const saved = {
+        // The address stays the old one until the new one is confirmed.
+        email: updated.email,
         firstName: updated.firstName,
         lastName: updated.lastName,
         timezone: resolveTimeZone(updated.timezone),
-      }),
+      };
+      form.setValues(saved);
+      form.resetDirty(saved);
+    },
   });
 
   return (
@@ -46,11 +56,13 @@ export function DetailsSection({ user }: { user: SessionUser }) {
           />
           <TextInput
             label="Email"
-            value={user.email}
-            readOnly
-            disabled
-            description="Ask an administrator to change it."
+            type="email"
+            autoComplete="email"
+            required
+            description="A new address changes once you open the link we e-mail to it; you are then signed out everywhere."
+            {...form.getInputProps('email')}
           />
+          <PendingEmail pendingEmail={user.pendingEmail} />
           <Group justify="flex-end">
             <Button type="submit" loading={submitting} disabled={!form.isDirty()}>
               Save details

@@ -5,7 +5,7 @@ import { api } from '../../lib/api-client';
 export type TotpSetup = z.infer<typeof totpSetupResponseSchema>;
 
 export const profileApi = {
-  update: (body: { firstName?: string; lastName?: string; timezone?: string }) =>
+  update: (body: { email?: string; firstName?: string; lastName?: string; timezone?: string }) =>
     api.put<SessionUser>('/profile', body),
   uploadAvatar: (data: string) => api.post<{ uriAvatar: string }>('/files/avatar', { data }),
   setupTotp: () => api.post<TotpSetup>('/users/mfa/totp/setup'),

@@ -10,6 +10,7 @@ import { ErrorState, LoadingState } from '../../components/feedback/QueryState';
 import { userCan } from '../../lib/access';
 import { errorMessage, isApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
+import { ProjectProofs } from '../proofs/ProjectProofs';
 import { DeadlineBadgeFor } from '../submission-status';
 import { projectsResource, useProjectOptions } from './api';
 import { ProjectMetaTab } from './ProjectMetaForm';
@@ -71,7 +72,7 @@ function ProjectView({
   project: Project;
   options: NonNullable<ReturnType<typeof useProjectOptions>['data']>;
 }) {
-  const { tab } = route.useSearch();
+  const { tab, page, perPage, sort } = route.useSearch();
   const navigate = route.useNavigate();
   const viewer = useSession()?.user;
   const canManage = userCan(viewer, 'projects.manage');
@@ -161,6 +162,7 @@ function ProjectView({
         value={current}
         onChange={(next) => {
           const chosen = projectTabs.find((candidate) => candidate === next);
+          // A tab of its own starts the proofs list at its first page.
           if (chosen)
             void navigate({ search: { tab: chosen === 'specification' ? undefined : chosen }, replace: true });
         }}
@@ -170,6 +172,7 @@ function ProjectView({
           <Tabs.Tab value="specification">Book specification</Tabs.Tab>
           <Tabs.Tab value="meta">Project meta</Tabs.Tab>
           {salesSide ? <Tabs.Tab value="sales">Sales side</Tabs.Tab> : null}
+          <Tabs.Tab value="proofs">Proofs</Tabs.Tab>
         </Tabs.List>
         <Tabs.Panel value="specification">
           <ProjectSpecForm key={project.id} project={project} options={options} canManage={canManage} />
@@ -182,6 +185,13 @@ function ProjectView({
             <SalesRepMetaTab projectId={project.id} canManage={canManage} />
           </Tabs.Panel>
         ) : null}
+        <Tabs.Panel value="proofs">
+          <ProjectProofs
+            projectId={project.id}
+            search={{ page, perPage, sort }}
+            onSearchChange={(patch) => void navigate({ search: (previous) => ({ ...previous, ...patch }) })}
+          />
+        </Tabs.Panel>
       </Tabs>
 
       <ConfirmDialog

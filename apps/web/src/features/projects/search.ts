@@ -14,10 +14,11 @@ export const projectsSearchSchema = listSearchSchema.extend({
 });
 export type ProjectsSearch = z.infer<typeof projectsSearchSchema>;
 
-export const projectTabs = ['specification', 'meta', 'sales'] as const;
+export const projectTabs = ['specification', 'meta', 'sales', 'proofs'] as const;
 export type ProjectTab = (typeof projectTabs)[number];
 
-/** One project's URL: which of its tabs is open. */
-export const projectSearchSchema = z.object({
+/** One project's URL: which of its tabs is open, and the Proofs tab's page, size and sort. */
+export const projectSearchSchema = listSearchSchema.extend({
   tab: z.enum(projectTabs).optional().catch(undefined),
 });
+export type ProjectSearch = z.infer<typeof projectSearchSchema>;

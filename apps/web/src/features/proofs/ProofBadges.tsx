@@ -79,7 +79,7 @@ export function FindingsSummary({ proof, size = 'sm' }: { proof: Pick<Proof, 'su
   }
   if (counts.errors === 0 && counts.warnings === 0) {
     return (
-      <Text size={size} c="green.8">
+      <Text size={size} c="green">
         No findings
       </Text>
     );

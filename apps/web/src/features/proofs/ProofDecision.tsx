@@ -1,26 +1,101 @@
 import { type Proof, proofApproveBodySchema, proofRejectBodySchema } from '@colophon/contract';
-import { Alert, Button, Group, Modal, Stack, Text, Textarea, Tooltip } from '@mantine/core';
-import { IconCheck, IconLockOpen, IconShoppingCart, IconX } from '@tabler/icons-react';
+import { Alert, Button, Checkbox, Group, List, Modal, Stack, Text, Textarea, Tooltip } from '@mantine/core';
+import { IconAlertTriangle, IconCheck, IconLockOpen, IconShoppingCart, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { z } from 'zod';
+import { ErrorState, LoadingState } from '../../components/feedback/QueryState';
 import { FormError } from '../../components/form/FormError';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
-import { useProofDecision } from './api';
-import { ButtonLink } from './links';
+import { type ProofFinding, useFindings, useProofDecision } from './api';
+import { AnchorLink, ButtonLink } from './links';
+import { severityOf } from './viewer/overlays';
 
-const approveFormSchema = z.object({
-  // An empty note is no note.
-  note: z
-    .string()
-    .transform((text) => text.trim() || undefined)
-    .pipe(proofApproveBodySchema.shape.note),
-});
+/**
+ * The approval form. With preflight errors the person must tick that they approve despite them, and
+ * the body acknowledges each one by id (the API refuses an approval that does not).
+ */
+function approveFormSchema(errorIds: readonly number[]) {
+  return z
+    .object({
+      // An empty note is no note.
+      note: z
+        .string()
+        .transform((text) => text.trim() || undefined)
+        .pipe(proofApproveBodySchema.shape.note),
+      acknowledged: z.boolean(),
+    })
+    .refine((values) => errorIds.length === 0 || values.acknowledged, {
+      path: ['acknowledged'],
+      message: 'Confirm that you approve the proof despite its errors.',
+    })
+    .transform(({ note }) => ({
+      ...(note === undefined ? {} : { note }),
+      ...(errorIds.length > 0 ? { acknowledgedFindingIds: [...errorIds] } : {}),
+    }));
+}
 
-function ApproveDialog({ proof, opened, onClose }: { proof: Proof; opened: boolean; onClose: () => void }) {
+const plural = (count: number, one: string) => `${count} ${one}${count === 1 ? '' : 's'}`;
+
+/** The errors the person approves despite, each page a link that shows it in the flipbook. */
+function PreflightErrors({
+  proof,
+  errors,
+  onOpenPage,
+}: {
+  proof: Proof;
+  errors: readonly ProofFinding[];
+  onOpenPage: () => void;
+}) {
+  return (
+    <Alert
+      color="red"
+      variant="light"
+      icon={<IconAlertTriangle size={18} />}
+      title={`The preflight found ${plural(errors.length, 'error')}`}
+    >
+      <Stack gap={6}>
+        <Text size="sm">A printed book keeps them: check each one before you approve.</Text>
+        <List size="sm" spacing={4} aria-label="Preflight errors">
+          {errors.map((finding) => (
+            <List.Item key={finding.id}>
+              {finding.page === null ? (
+                <Text span size="sm" fw={600}>
+                  Whole file
+                </Text>
+              ) : (
+                <AnchorLink
+                  to="/admin/proofs/$proofId"
+                  params={{ proofId: proof.id }}
+                  search={{ page: finding.page }}
+                  size="sm"
+                  fw={600}
+                  onClick={onOpenPage}
+                >
+                  Page {finding.page}
+                </AnchorLink>
+              )}
+              {`: ${finding.message}`}
+            </List.Item>
+          ))}
+        </List>
+      </Stack>
+    </Alert>
+  );
+}
+
+function ApproveForm({
+  proof,
+  errors,
+  onClose,
+}: {
+  proof: Proof;
+  errors: readonly ProofFinding[];
+  onClose: () => void;
+}) {
   const { approve } = useProofDecision(proof.id);
   const { form, onSubmit, submitting, formError } = useSchemaForm({
-    schema: approveFormSchema,
-    initialValues: { note: '' },
+    schema: approveFormSchema(errors.map((finding) => finding.id)),
+    initialValues: { note: '', acknowledged: false },
     submit: (body) => approve.mutateAsync(body),
     successMessage: (approved) =>
       approved.canOrder
@@ -32,24 +107,57 @@ function ApproveDialog({ proof, opened, onClose }: { proof: Proof; opened: boole
     },
   });
   return (
-    <Modal opened={opened} onClose={onClose} title="Approve proof" centered>
-      <form onSubmit={onSubmit} noValidate aria-label="Approve proof">
-        <Stack gap="md">
-          <Text size="sm">
-            {`Approve round ${proof.roundNumber} of ${proof.projectName} for print. After approval the book can be ordered by those who place orders.`}
-          </Text>
-          <FormError message={formError} />
-          <Textarea label="Note (optional)" autosize minRows={2} maxRows={6} {...form.getInputProps('note')} />
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" onClick={onClose}>
-              Cancel
-            </Button>
-            <Button type="submit" color="green" loading={submitting} leftSection={<IconCheck size={16} />}>
-              Approve
-            </Button>
-          </Group>
-        </Stack>
-      </form>
+    <form onSubmit={onSubmit} noValidate aria-label="Approve proof">
+      <Stack gap="md">
+        <Text size="sm">
+          {`Approve round ${proof.roundNumber} of ${proof.projectName} for print. After approval the book can be ordered by those who place orders.`}
+        </Text>
+        {errors.length > 0 ? <PreflightErrors proof={proof} errors={errors} onOpenPage={onClose} /> : null}
+        <FormError message={formError} />
+        <Textarea label="Note (optional)" autosize minRows={2} maxRows={6} {...form.getInputProps('note')} />
+        {errors.length > 0 ? (
+          <Checkbox
+            label={`I approve this proof for print despite its ${plural(errors.length, 'preflight error')}`}
+            {...form.getInputProps('acknowledged', { type: 'checkbox' })}
+          />
+        ) : null}
+        <Group justify="flex-end" gap="sm">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button
+            type="submit"
+            color={errors.length > 0 ? 'orange' : 'green'}
+            loading={submitting}
+            leftSection={<IconCheck size={16} />}
+          >
+            {errors.length > 0 ? 'Approve despite errors' : 'Approve'}
+          </Button>
+        </Group>
+      </Stack>
+    </form>
+  );
+}
+
+function ApproveDialog({ proof, opened, onClose }: { proof: Proof; opened: boolean; onClose: () => void }) {
+  // The same query as the proof's Findings tab: usually already loaded.
+  const findings = useFindings(proof.id, opened);
+  const errors = (findings.data?.data ?? []).filter((finding) => severityOf(finding) === 'error');
+  return (
+    <Modal opened={opened} onClose={onClose} title="Approve proof" centered size="lg">
+      {findings.isError ? (
+        <ErrorState error={findings.error} onRetry={() => void findings.refetch()} />
+      ) : findings.isPending ? (
+        // Never offer a plain approval before it is known whether the proof has errors.
+        <LoadingState label="Loading the preflight's findings…" />
+      ) : (
+        <ApproveForm
+          key={errors.map((finding) => finding.id).join(',')}
+          proof={proof}
+          errors={errors}
+          onClose={onClose}
+        />
+      )}
     </Modal>
   );
 }

@@ -27,6 +27,7 @@ function makeProof(extra: Partial<Proof> = {}): Proof {
     kind: 'pages',
     processingStatus: 2,
     pageCount: 4,
+    pagesDone: 4,
     summary: { errors: 2, warnings: 0, passed: false },
     processingError: null,
     processedAt: '2026-03-01T12:00:00.000Z',
@@ -266,18 +267,29 @@ describe('one proof', () => {
     await waitFor(() => expect(screen.queryByRole('button', { name: 'Pin the middle of page 1' })).toBeNull());
   });
 
-  it('approves with a confirmation; the Order button then turns on for someone who may order', async () => {
+  it('approves despite preflight errors only once they are acknowledged; Order then turns on', async () => {
     renderAt('/admin/proofs/5', adviser());
     await screen.findByRole('heading', { level: 2, name: 'Lincoln Yearbook 2026 › Round 2' });
     const order = screen.getByRole('button', { name: 'Order' });
     expect(order.hasAttribute('disabled')).toBe(true);
     await userEvent.click(screen.getByRole('button', { name: 'Approve' }));
     const dialog = await screen.findByRole('dialog', { name: 'Approve proof' });
+    // The dialog lists the errors, a page's with a link to that page.
+    expect(await within(dialog).findByText('The preflight found 2 errors')).toBeTruthy();
+    const errors = within(dialog).getByRole('list', { name: 'Preflight errors' });
+    expect(within(errors).getByText(/The file has 4 pages; the project has 8\./)).toBeTruthy();
+    expect(within(errors).getByRole('link', { name: 'Page 2' }).getAttribute('href')).toBe('/admin/proofs/5?page=2');
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Note (optional)' }), 'Looks great');
-    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve despite errors' }));
+    expect(await within(dialog).findByText('Confirm that you approve the proof despite its errors.')).toBeTruthy();
+    expect(posts('/approve')).toHaveLength(0);
 
+    await userEvent.click(
+      within(dialog).getByRole('checkbox', { name: 'I approve this proof for print despite its 2 preflight errors' }),
+    );
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Approve despite errors' }));
     expect(await screen.findByText('Round 2 is approved: the book can be ordered.')).toBeTruthy();
-    expect(posts('/approve')[0]?.body).toEqual({ note: 'Looks great' });
+    expect(posts('/approve')[0]?.body).toEqual({ note: 'Looks great', acknowledgedFindingIds: [1, 2] });
     const link = await screen.findByRole('link', { name: 'Order' });
     expect(link.getAttribute('href')).toBe('/admin/projects/100');
     expect(screen.queryByRole('button', { name: 'Approve' })).toBeNull();
@@ -340,7 +352,7 @@ describe('one proof', () => {
     expect(calls.some((call) => call.url.pathname.endsWith('/s3_sign_flip_images'))).toBe(false);
     expect(screen.getByRole('button', { name: 'Approve' }).hasAttribute('disabled')).toBe(true);
     proof = makeProof();
-    expect(await screen.findByRole('region', { name: 'Proof pages' }, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByRole('region', { name: 'Proof pages' })).toBeTruthy();
   });
 
   it('says plainly why processing failed', async () => {

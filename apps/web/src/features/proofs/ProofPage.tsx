@@ -111,7 +111,10 @@ function ProofView({ proof }: { proof: Proof }) {
 
   const processed = proof.processingStatus === 2;
   const findings = useFindings(proof.id, processed);
-  const images = useFlipImages(proof.id, processed);
+  // An imported proof (history without its PDF) was never drawn: it has no page count and no
+  // images, so the screen says so without asking for them (issue 9: no request is meant to fail).
+  const drawn = processed && proof.pageCount !== null;
+  const images = useFlipImages(proof.id, drawn);
   const comments = useProofChildren(proof.id, 'proof_comments');
   const reviewers = useProofChildren(proof.id, 'proof_reviewers');
   const internalComments = useProofChildren(proof.id, 'proof_comment_internals', staff);
@@ -176,6 +179,13 @@ function ProofView({ proof }: { proof: Proof }) {
 
   const book = (() => {
     if (isProcessing(proof) || proof.processingStatus === 3) return null;
+    if (!drawn) {
+      return (
+        <Alert color="gray" variant="light" icon={<IconPhotoOff size={18} />} title="No pages to show">
+          This proof was imported without its PDF, so it has no page images.
+        </Alert>
+      );
+    }
     if (images.isPending || findings.isPending) return <LoadingState label="Loading the pages…" />;
     if (images.isError) {
       // An imported proof has no page images: say so plainly rather than as a failure.

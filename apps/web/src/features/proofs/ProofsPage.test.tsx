@@ -36,6 +36,7 @@ function proof(id: number, extra: Partial<Proof> = {}): Proof {
     kind: 'pages',
     processingStatus: 2,
     pageCount: 24,
+    pagesDone: 24,
     summary: { errors: 2, warnings: 1, passed: false },
     processingError: null,
     processedAt: '2026-03-01T12:00:00.000Z',
@@ -109,12 +110,13 @@ describe('the Proofs list', () => {
     expect(query.get('sort')).toBe('-accountName');
     expect(within(row).getByText('Needs Review')).toBeTruthy();
     expect(within(row).getByText('Awaiting Review')).toBeTruthy();
-    expect(within(row).getByText('Standard Hard Cover')).toBeTruthy();
-    expect(within(row).getByText('Processed')).toBeTruthy();
+    expect(within(row).getByText(/Standard Hard Cover/)).toBeTruthy();
+    // A processed proof shows what the preflight found in place of "Processed".
+    expect(within(row).queryByText('Processed')).toBeNull();
     expect(within(row).getByText('2 errors')).toBeTruthy();
     expect(within(row).getByText('1 warning')).toBeTruthy();
-    // 18:30 UTC is 12:30 PM in Central time (the user's zone).
-    expect(within(row).getByText('03/01/2026 12:30 PM')).toBeTruthy();
+    // The upload date; 18:30 UTC is 12:30 PM in Central time (the user's zone), on hover.
+    expect(within(row).getByText('03/01/2026').getAttribute('title')).toBe('03/01/2026 12:30 PM');
     expect(within(row).getByRole('link', { name: 'Lincoln Yearbook 5' }).getAttribute('href')).toBe('/admin/proofs/5');
     expect(within(screen.getByRole('main')).getByRole('link', { name: 'Upload Proof' }).getAttribute('href')).toBe(
       '/admin/upload',

@@ -21,6 +21,7 @@ const proof: Proof = {
   kind: 'pages',
   processingStatus: 2,
   pageCount: 48,
+  pagesDone: 48,
   summary: null,
   processingError: null,
   processedAt: '2026-03-01T12:00:00.000Z',

@@ -99,11 +99,25 @@ export function useProofProject(projectId: number | undefined) {
 
 const detail = (id: number, part: string) => [...proofKeys.detail(id), part] as const;
 
-export function useFindings(id: number, enabled: boolean) {
+/** The preflight's findings; `liveMs` asks again on that interval (while the proof is processed, they come in as pages finish). */
+export function useFindings(id: number, enabled: boolean, liveMs: number | false = false) {
   return useQuery({
     queryKey: detail(id, 'findings'),
     queryFn: ({ signal }) => api.get<{ data: ProofFinding[] }>(`/proofs/${id}/findings`, undefined, signal),
     enabled,
+    refetchInterval: liveMs,
+  });
+}
+
+/**
+ * A proof followed while it is processed (the upload page): asked again every `pollMs` until it is
+ * processed or failed, so its pages done and findings so far move.
+ */
+export function useProofProgress(id: number, pollMs = 1_000) {
+  return useQuery({
+    queryKey: proofKeys.detail(id),
+    queryFn: ({ signal }) => api.get<Proof>(`/proofs/${id}`, undefined, signal),
+    refetchInterval: (query) => (!query.state.data || isProcessing(query.state.data) ? pollMs : false),
   });
 }
 

@@ -1,5 +1,5 @@
 import type { Proof } from '@colophon/contract';
-import { bookType, formatDateTime, proofFileKind } from '@colophon/domain';
+import { bookType, formatDate, formatDateTime, proofFileKind } from '@colophon/domain';
 import { Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from '../../components/data-table/DataTable';
 import { FindingsSummary, InternalStatusBadge, ProcessingBadge, ProofStatusBadge } from './ProofBadges';
@@ -15,25 +15,28 @@ export interface ProofColumnOptions {
 }
 
 /** The Proofs columns, declared once: what each shows and which server sort key it uses. */
+/** proofProcessingStatus: Processed. */
+const PROCESSED = 2;
+
 export function proofColumns({ showInternal, zone, sortable }: ProofColumnOptions): DataTableColumn<Proof>[] {
   const columns: DataTableColumn<Proof>[] = [
     {
       accessor: 'projectName',
       title: 'Project',
       sortable,
-      // The account rides under the project so the row stays one or two lines on a laptop screen.
+      // The account and book type ride under the project, and every other cell keeps to one line, so
+      // a row is two lines and the table fits a 1440 px screen without scrolling sideways.
       render: (proof) => (
         <Stack gap={0} miw={220}>
           <ProofLink id={proof.id}>{proof.projectName}</ProofLink>
           <Text size="xs" c="dimmed">
-            {proof.accountName}
+            {proof.accountName} · {bookType.label(proof.typeBook)}
             {proof.kind !== 'pages' ? ` · ${proofFileKind.label(proof.kind)}` : ''}
           </Text>
         </Stack>
       ),
     },
     { accessor: 'year', title: 'Year', sortable, width: 70 },
-    { accessor: 'typeBook', title: 'Book type', sortable, render: (proof) => bookType.label(proof.typeBook) },
     { accessor: 'roundNumber', title: 'Round', sortable, textAlign: 'right', width: 80 },
     {
       accessor: 'status',
@@ -53,11 +56,17 @@ export function proofColumns({ showInternal, zone, sortable }: ProofColumnOption
   }
   columns.push(
     {
+      // Once processed, what the preflight found says more than "Processed"; until then, where it is.
       accessor: 'processingStatus',
-      title: 'Processing',
+      title: 'Preflight',
       sortable,
       noWrap: true,
-      render: (proof) => <ProcessingBadge status={proof.processingStatus} />,
+      render: (proof) =>
+        proof.processingStatus === PROCESSED ? (
+          <FindingsSummary proof={proof} size="xs" />
+        ) : (
+          <ProcessingBadge status={proof.processingStatus} />
+        ),
     },
     {
       accessor: 'pageCount',
@@ -66,13 +75,17 @@ export function proofColumns({ showInternal, zone, sortable }: ProofColumnOption
       textAlign: 'right',
       render: (proof) => proof.pageCount ?? '—',
     },
-    { accessor: 'summary', title: 'Findings', render: (proof) => <FindingsSummary proof={proof} size="xs" /> },
     {
       accessor: 'createdAt',
       title: 'Uploaded',
       sortable,
       noWrap: true,
-      render: (proof) => formatDateTime(proof.createdAt, zone),
+      // The date; the time on hover.
+      render: (proof) => (
+        <Text size="sm" title={formatDateTime(proof.createdAt, zone)}>
+          {formatDate(proof.createdAt, zone)}
+        </Text>
+      ),
     },
   );
   return columns;

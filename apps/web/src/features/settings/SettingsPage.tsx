@@ -43,7 +43,8 @@ export function SettingsPage(): JSX.Element {
           value={accountId}
           onChange={(next) => void navigate({ search: { accountId: next ?? undefined } })}
           clearable={false}
-          w={420}
+          // Full width on a phone, where 420 px would be wider than the screen.
+          w={{ base: '100%', sm: 420 }}
         />
       ) : null}
       {accountId === null ? (

@@ -9,7 +9,7 @@ import { ClearFiltersButton } from '../../components/data-table/FilterBar';
 import { listQuery } from '../../lib/list-search';
 import { useSession } from '../../lib/session';
 import { auditLogResource } from './api';
-import { auditColumns } from './columns';
+import { auditActor, auditColumns } from './columns';
 import type { AuditSearch } from './search';
 
 const route = getRouteApi('/admin/super/audit-log');
@@ -69,12 +69,14 @@ export function AuditLogPage(): JSX.Element {
         {viewing ? (
           <Stack gap="xs">
             <Text size="sm">
-              {formatDateTime(viewing.createdAt, zone)} · {viewing.action} · {viewing.resource}
-              {viewing.resourceId ? ` #${viewing.resourceId}` : ''}
+              {formatDateTime(viewing.createdAt, zone)} · {viewing.actionLabel} ({viewing.action} {viewing.resource}
+              {viewing.resourceId ? ` #${viewing.resourceId}` : ''})
             </Text>
             <Text size="sm" c="dimmed">
-              {viewing.actorEmail ?? 'System'}
-              {viewing.asEmail ? ` acting as ${viewing.asEmail}` : ''} · {viewing.ip ?? 'unknown address'}
+              {auditActor(viewing)}
+              {viewing.actorName && viewing.actorEmail ? ` <${viewing.actorEmail}>` : ''}
+              {viewing.asUserId ? ` acting as ${viewing.asName ?? viewing.asEmail ?? `user ${viewing.asUserId}`}` : ''}{' '}
+              · {viewing.ip ?? 'unknown address'}
             </Text>
             {viewing.userAgent ? (
               <Text size="xs" c="dimmed">

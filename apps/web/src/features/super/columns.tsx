@@ -107,6 +107,11 @@ export function manufacturerColumns(zone: string | undefined, actions: EditActio
   ] satisfies DataTableColumn<Manufacturer>[];
 }
 
+/** Who did it: the person's name, else their e-mail or id; "System" for a row without a person. */
+export function auditActor(entry: AuditEntry): string {
+  return entry.actorName ?? entry.actorEmail ?? (entry.actorUserId ? `User ${entry.actorUserId}` : 'System');
+}
+
 export function auditColumns(zone: string | undefined, view: (entry: AuditEntry) => void) {
   return [
     { accessor: 'createdAt', title: 'When', sortable: true, render: (entry) => formatDateTime(entry.createdAt, zone) },
@@ -115,16 +120,21 @@ export function auditColumns(zone: string | undefined, view: (entry: AuditEntry)
       title: 'Who',
       render: (entry) => (
         <>
-          <Text size="sm">{entry.actorEmail ?? (entry.actorUserId ? `User ${entry.actorUserId}` : 'System')}</Text>
-          {entry.asEmail ? (
+          <Text size="sm">{auditActor(entry)}</Text>
+          {entry.actorEmail ? (
             <Text size="xs" c="dimmed">
-              acting as {entry.asEmail}
+              {entry.actorEmail}
+            </Text>
+          ) : null}
+          {entry.asUserId ? (
+            <Text size="xs" c="dimmed">
+              acting as {entry.asName ?? entry.asEmail ?? `user ${entry.asUserId}`}
             </Text>
           ) : null}
         </>
       ),
     },
-    { accessor: 'action', title: 'Action' },
+    { accessor: 'actionLabel', title: 'Action' },
     {
       accessor: 'resource',
       title: 'Record',

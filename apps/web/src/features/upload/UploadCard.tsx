@@ -4,6 +4,7 @@ import { Alert, Badge, Button, Group, Image, Loader, Paper, Progress, Stack, Tex
 import { IconAlertTriangle, IconPlayerPause, IconPlayerPlay, IconRefresh, IconX } from '@tabler/icons-react';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { type ApiError, errorMessage, isApiError } from '../../lib/api-client';
+import { ProcessingProgress } from '../proofs/ProcessingProgress';
 import { ProofLink } from '../proofs/ProofLink';
 import { isSettled, jobStatusLabel, useCoverImage, useQueueUpload, useUploadJob } from './api';
 import type { ChunkedUpload, UploadProgress } from './chunked-upload';
@@ -58,8 +59,28 @@ export function UploadCard({
   }, [stored, projectId, kind, mutate]);
 
   const active = progress.state === 'uploading' || progress.state === 'preparing';
+  // The bytes arriving is not the file being accepted: a refused file's bar is red (orange over the
+  // hour's limit, which a retry fixes), and green only once the server took it.
+  const limited = queue.isError && isApiError(queue.error) && queue.error.status === 429;
+  const barColor =
+    progress.state === 'failed' || (queue.isError && !limited)
+      ? 'red'
+      : limited
+        ? 'orange'
+        : progress.state === 'done' && queue.isSuccess
+          ? 'green'
+          : 'blue';
+
+  // The outcome shows where the eye is: on a laptop screen the card would otherwise end below the fold.
+  const cardRef = useRef<HTMLElement>(null);
+  const outcome = queue.isError ? 'refused' : queue.isSuccess ? 'queued' : stored ? 'checking' : progress.state;
+  useEffect(() => {
+    if (outcome === 'checking' || outcome === 'refused' || outcome === 'queued')
+      cardRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+  }, [outcome]);
+
   return (
-    <Paper withBorder p="md" radius="md" aria-label={`${label} upload`} component="section">
+    <Paper ref={cardRef} withBorder p="md" radius="md" aria-label={`${label} upload`} component="section">
       <Stack gap="sm">
         <Group justify="space-between" wrap="nowrap">
           <Text fw={600}>{label}</Text>
@@ -112,7 +133,7 @@ export function UploadCard({
             value={progress.percent}
             aria-label={`${label} upload`}
             animated={progress.state === 'uploading'}
-            color={progress.state === 'failed' ? 'red' : progress.state === 'done' ? 'green' : 'blue'}
+            color={barColor}
           />
         </Progress.Root>
         <Group justify="space-between" gap="xs">
@@ -148,7 +169,15 @@ export function UploadCard({
             {progress.error} The parts already sent are kept: try again to continue.
           </Alert>
         ) : null}
-        {stored ? <AfterUpload stored={stored} kind={kind} queue={queue} pollMs={pollMs} /> : null}
+        {stored ? (
+          <AfterUpload
+            stored={stored}
+            kind={kind}
+            queue={queue}
+            pollMs={pollMs}
+            onQueueAgain={() => mutate({ projectId, fileKey: stored.fileKey, kind })}
+          />
+        ) : null}
       </Stack>
     </Paper>
   );
@@ -159,22 +188,35 @@ function AfterUpload({
   kind,
   queue,
   pollMs,
+  onQueueAgain,
 }: {
   stored: StoredUpload;
   kind: ProofFileKind;
   queue: ReturnType<typeof useQueueUpload>;
   pollMs: number | undefined;
+  /** Asks again for the stored file to become a proof (after the hour's processing limit). */
+  onQueueAgain: () => void;
 }) {
   if (queue.isError) {
+    // Over the hour's processing limit the file itself is fine and stays stored: it can be queued
+    // again later without sending it again.
+    const limited = isApiError(queue.error) && queue.error.status === 429;
     return (
       <Alert
-        color="red"
+        color={limited ? 'orange' : 'red'}
         variant="light"
         icon={<IconAlertTriangle size={18} />}
-        title="This file cannot become a proof"
+        title={limited ? 'Too much processing this hour' : 'This file cannot become a proof'}
         role="alert"
       >
-        {refusal(queue.error)}
+        <Stack gap="xs" align="flex-start">
+          <Text size="sm">{refusal(queue.error)}</Text>
+          {limited ? (
+            <Button size="xs" variant="light" leftSection={<IconRefresh size={14} />} onClick={onQueueAgain}>
+              Try again
+            </Button>
+          ) : null}
+        </Stack>
       </Alert>
     );
   }
@@ -224,10 +266,12 @@ function JobStatus({ jobId, pollMs }: { jobId: number; pollMs: number | undefine
     <Stack gap="xs">
       <Group gap="xs">
         <Text size="sm">Processing:</Text>
+        {/* The domain's label as written (Waiting, Processing…), not Mantine's upper-cased badge text. */}
         <Badge
           variant="light"
           color={failed ? 'red' : settled ? 'green' : 'blue'}
           aria-label={`Status: ${jobStatusLabel(data)}`}
+          style={{ textTransform: 'none' }}
         >
           {jobStatusLabel(data)}
         </Badge>
@@ -236,6 +280,11 @@ function JobStatus({ jobId, pollMs }: { jobId: number; pollMs: number | undefine
           {data.pageCount} {data.pageCount === 1 ? 'page' : 'pages'}
         </Text>
       </Group>
+      {/* The way to the proof comes before its findings, so it shows without scrolling. */}
+      {data.proofId !== null && settled ? <OpenProofLink proofId={data.proofId} /> : null}
+      {data.proofId !== null && data.proofProcessingStatus !== 3 ? (
+        <ProcessingProgress proofId={data.proofId} pollMs={pollMs} />
+      ) : null}
       {data.lastError && data.status === 3 ? (
         <Text size="sm" c="red">
           {data.lastError}
@@ -246,7 +295,6 @@ function JobStatus({ jobId, pollMs }: { jobId: number; pollMs: number | undefine
           {data.proofProcessingError}
         </Text>
       ) : null}
-      {data.proofId !== null && settled ? <OpenProofLink proofId={data.proofId} /> : null}
     </Stack>
   );
 }

@@ -77,11 +77,14 @@ let calls: { method: string; path: string; body: unknown }[];
 let queueAnswer: (body: { kind: string }) => Response;
 let jobPolls: Record<number, number>;
 let coverAnswer: () => Response;
+/** The proof an upload became, as the upload page follows it (none by default: 404). */
+let proofAnswer: ((proofId: number, findings: boolean) => Response) | null;
 
 beforeEach(() => {
   book = project();
   calls = [];
   jobPolls = {};
+  proofAnswer = null;
   queueAnswer = (body) =>
     jsonResponse(job(body.kind === 'cover' ? 2 : 1, { kind: body.kind as 'pages' }), { status: 201 });
   coverAnswer = () =>
@@ -105,6 +108,8 @@ beforeEach(() => {
         return jsonResponse(job(id, { status: 2, proofId: 70 + id, proofProcessingStatus: 2 }));
       }
       if (url.pathname === '/api/proof_cover_image') return coverAnswer();
+      const proofPath = /^\/api\/proofs\/(\d+)(\/findings)?$/.exec(url.pathname);
+      if (proofPath && proofAnswer) return proofAnswer(Number(proofPath[1]), Boolean(proofPath[2]));
       return problemResponse(404, 'Not found');
     }),
   });
@@ -248,6 +253,93 @@ describe('Upload Proof', () => {
     expect(alert.textContent).toContain('This file cannot become a proof');
     expect(alert.textContent).toContain('The PDF is password-protected; export it again without a password.');
     expect(calls.some((call) => /^\/api\/uploads\/\d+$/.test(call.path))).toBe(false);
+    // All bytes arrived, but the file was refused: the bar says so in red, not a green 100 %.
+    const bar = screen.getByRole('progressbar', { name: 'Pages upload' });
+    expect(bar.getAttribute('style') ?? '').toContain('red');
+    expect(bar.getAttribute('style') ?? '').not.toContain('green');
+  });
+
+  it('follows the proof as it is processed: pages done of pages, and the findings as they come (issue 9, item 7)', async () => {
+    const user = userEvent.setup();
+    book = project({ typeBook: 1 });
+    let proofPolls = 0;
+    const proofFinding = {
+      id: 901,
+      page: 12,
+      code: 'low-resolution',
+      severity: 'error',
+      message: 'A photo is 72 ppi.',
+      box: null,
+    };
+    proofAnswer = (proofId, findings) => {
+      if (findings)
+        return jsonResponse({
+          data:
+            proofPolls < 3
+              ? [proofFinding]
+              : [proofFinding, { ...proofFinding, id: 902, page: 90, message: 'Another photo is 96 ppi.' }],
+        });
+      proofPolls += 1;
+      const processing = proofPolls < 3;
+      return jsonResponse({
+        id: proofId,
+        processingStatus: processing ? 1 : 2,
+        pagesDone: processing ? 37 : 128,
+        pageCount: 128,
+      });
+    };
+    // The job stays on the proof's processing until the proof itself is done.
+    jobPolls = { 1: 1 };
+    renderScreen();
+    await user.upload(await screen.findByLabelText('Pages file'), pdf('pages.pdf'));
+    await user.click(screen.getByRole('button', { name: 'Start upload' }));
+    const pages = await screen.findByRole('region', { name: 'Pages upload' });
+    expect(await within(pages).findByText('Pages 37 of 128')).toBeTruthy();
+    expect(within(pages).getByText('Findings so far: 1 error, 0 warnings')).toBeTruthy();
+    expect(within(pages).getByText('Page 12: A photo is 72 ppi.')).toBeTruthy();
+    expect(await within(pages).findByText('Pages 128 of 128')).toBeTruthy();
+    expect(await within(pages).findByText('Page 90: Another photo is 96 ppi.')).toBeTruthy();
+  });
+
+  it('shows the server’s refusal of a book far past the project’s page count, and follows no job', async () => {
+    const user = userEvent.setup();
+    const message =
+      'This PDF has 5,000 pages; a proof can have at most 1,000. Check that this is the right file, or split the book.';
+    queueAnswer = () => problemResponse(400, `fileKey: ${message}`, { errors: [{ path: 'fileKey', message }] });
+    book = project({ typeBook: 1, pageCount: 24 });
+    renderScreen();
+    await user.upload(await screen.findByLabelText('Pages file'), pdf('bomb.pdf'));
+    await user.click(screen.getByRole('button', { name: 'Start upload' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('This file cannot become a proof');
+    expect(alert.textContent).toContain(message);
+    expect(within(alert).queryByRole('button', { name: 'Try again' })).toBeNull();
+    expect(calls.some((call) => /^\/api\/uploads\/\d+$/.test(call.path))).toBe(false);
+  });
+
+  it('says when the hour’s processing limit is reached, and queues the stored file again on request', async () => {
+    const user = userEvent.setup();
+    const message =
+      'In the last hour 2,900 pages of yours were processed; this file’s 128 would pass the limit of 3,000 pages an hour. Try again in 23 minutes.';
+    const answer = queueAnswer;
+    queueAnswer = () => problemResponse(429, message);
+    book = project({ typeBook: 1 });
+    const { server } = renderScreen();
+    await user.upload(await screen.findByLabelText('Pages file'), pdf('pages.pdf'));
+    await user.click(screen.getByRole('button', { name: 'Start upload' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Too much processing this hour');
+    expect(alert.textContent).toContain(message);
+
+    queueAnswer = answer;
+    await user.click(within(alert).getByRole('button', { name: 'Try again' }));
+    const pages = screen.getByRole('region', { name: 'Pages upload' });
+    expect(await within(pages).findByText('Processed')).toBeTruthy();
+    const queued = calls.filter((call) => call.method === 'POST' && call.path === '/api/uploads');
+    expect(queued).toHaveLength(2);
+    expect(queued[1]!.body).toEqual(queued[0]!.body);
+    // The file was not sent again.
+    expect(server.transport.createSession).toHaveBeenCalledTimes(1);
   });
 
   it('tolerates a server without the cover image route yet', async () => {

@@ -1,9 +1,10 @@
 import { roleCodeSchema, type User, userCreateSchema } from '@colophon/contract';
 import { DEFAULT_TIME_ZONE, timeZone, userRole } from '@colophon/domain';
-import { Button, Drawer, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { z } from 'zod';
 import { AccountPicker } from '../../components/account-picker/AccountPicker';
-import { FormError } from '../../components/form/FormError';
+import { GuardedDrawer } from '../../components/form/DirtyGuard';
+import { FormActions } from '../../components/form/FormActions';
 import { numberSelectProps } from '../../components/form/selectProps';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { usersResource } from './api';
@@ -25,27 +26,27 @@ export function UserCreateDrawer({
   onCreated: (user: User) => void;
 }) {
   return (
-    <Drawer opened={opened} onClose={onClose} title="New user" position="right" size="md">
+    <GuardedDrawer opened={opened} onClose={onClose} title="New user" position="right" size="md">
       {opened ? <UserCreateForm onCancel={onClose} onCreated={onCreated} /> : null}
-    </Drawer>
+    </GuardedDrawer>
   );
 }
 
 function UserCreateForm({ onCancel, onCreated }: { onCancel: () => void; onCreated: (user: User) => void }) {
   const create = usersResource.useCreate();
-  const { form, onSubmit, submitting, formError } = useSchemaForm({
+  const schemaForm = useSchemaForm({
     schema: createFormSchema,
     initialValues: { email: '', firstName: '', lastName: '', role: 0, timezone: DEFAULT_TIME_ZONE, accountId: 0 },
     submit: (body) => create.mutateAsync(body),
     successMessage: (user) => `${fullName(user)} is added and has been e-mailed a link to set a password.`,
     onSuccess: onCreated,
   });
+  const { form, onSubmit } = schemaForm;
   const accountId = form.getValues().accountId;
 
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
-        <FormError message={formError} />
         <TextInput label="Email" type="email" required autoComplete="off" {...form.getInputProps('email')} />
         <SimpleGrid cols={2}>
           <TextInput label="First name" required {...form.getInputProps('firstName')} />
@@ -59,15 +60,8 @@ function UserCreateForm({ onCancel, onCreated }: { onCancel: () => void; onCreat
           onChange={(next) => form.setFieldValue('accountId', next ?? 0)}
           error={form.errors.accountId}
         />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={submitting}>
-            Create user
-          </Button>
-        </Group>
       </Stack>
+      <FormActions schemaForm={schemaForm} submitLabel="Create user" onCancel={onCancel} />
     </form>
   );
 }

@@ -3,7 +3,7 @@ import { notificationType } from '@colophon/domain';
 import { Button, Checkbox, Group, SimpleGrid, Stack, Text, VisuallyHidden } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { QueryState } from '../../components/feedback/QueryState';
-import { FormError } from '../../components/form/FormError';
+import { FormActions } from '../../components/form/FormActions';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { type UserNotifications, userNotificationsOptions, useSaveUserNotifications } from './api';
 
@@ -20,8 +20,9 @@ export function UserNotificationsTab({ userId, canManage }: { userId: number; ca
 function NotificationsForm({ data, canManage }: { data: UserNotifications; canManage: boolean }) {
   const save = useSaveUserNotifications(data.userId);
   const stored = new Map(data.preferences.map((preference) => [preference.typeNotification, preference.email]));
-  const { form, onSubmit, submitting, formError } = useSchemaForm({
+  const schemaForm = useSchemaForm({
     schema: userNotificationsBodySchema,
+    method: 'PUT',
     initialValues: {
       preferences: notificationType.entries.map((entry) => ({
         typeNotification: entry.code,
@@ -31,6 +32,7 @@ function NotificationsForm({ data, canManage }: { data: UserNotifications; canMa
     submit: (body) => save.mutateAsync(body.preferences),
     successMessage: 'Notification preferences are saved.',
   });
+  const { form, onSubmit } = schemaForm;
   const preferences = form.getValues().preferences;
   const setAll = (email: boolean) =>
     form.setFieldValue(
@@ -41,7 +43,6 @@ function NotificationsForm({ data, canManage }: { data: UserNotifications; canMa
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
-        <FormError message={formError} />
         <Group justify="space-between">
           <Text size="sm" c="dimmed">
             E-mail me when…
@@ -69,14 +70,8 @@ function NotificationsForm({ data, canManage }: { data: UserNotifications; canMa
             ))}
           </SimpleGrid>
         </fieldset>
-        {canManage ? (
-          <Group justify="flex-end">
-            <Button type="submit" loading={submitting} disabled={!form.isDirty()}>
-              Save preferences
-            </Button>
-          </Group>
-        ) : null}
       </Stack>
+      {canManage ? <FormActions schemaForm={schemaForm} submitLabel="Save preferences" /> : null}
     </form>
   );
 }

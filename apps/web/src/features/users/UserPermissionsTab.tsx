@@ -1,11 +1,12 @@
 import { type User, userPermissionsBodySchema } from '@colophon/contract';
-import { isSuperAdmin, permissionsOf, userRole } from '@colophon/domain';
-import { Badge, Button, Group, Select, Stack, Switch, Text } from '@mantine/core';
+import { isSuperAdmin, mayAssignRole, permissionsOf, userRole } from '@colophon/domain';
+import { Badge, Group, Select, Stack, Switch, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { ErrorState, LoadingState } from '../../components/feedback/QueryState';
-import { FormError } from '../../components/form/FormError';
+import { FormActions } from '../../components/form/FormActions';
 import { numberSelectProps } from '../../components/form/selectProps';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
+import { accessSubjectOf } from '../../lib/access';
 import { isApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { type UserPermissions, userPermissionsOptions, useSaveUserPermissions } from './api';
@@ -37,13 +38,22 @@ function PermissionsForm({
 }) {
   const viewer = useSession()?.user;
   const viewerIsSuper = isSuperAdmin(viewer);
+  const giver = accessSubjectOf(viewer);
+  // Only the roles the viewer may give (the domain's rule: below their own rank), and the current one.
+  const roleOptions = userRole.options().map((option) => ({
+    ...option,
+    disabled: Number(option.value) !== current.role && !(giver && mayAssignRole(giver, Number(option.value))),
+  }));
   const save = useSaveUserPermissions(current.userId, exists);
-  const { form, onSubmit, submitting, formError } = useSchemaForm({
+  const schemaForm = useSchemaForm({
     schema: userPermissionsBodySchema,
+    // Stored permissions are replaced (PUT); a user's first are created (POST).
+    method: exists ? 'PUT' : 'POST',
     initialValues: { role: current.role, bSuperAdmin: current.bSuperAdmin, mfaRequired: current.mfaRequired },
     submit: (body) => save.mutateAsync(body),
     successMessage: 'Permissions are saved. The user signs in again to use them.',
   });
+  const { form, onSubmit } = schemaForm;
   const values = form.getValues();
   const preview = userRole.has(values.role)
     ? permissionsOf({ role: values.role, bSuperAdmin: Boolean(values.bSuperAdmin) })
@@ -52,10 +62,9 @@ function PermissionsForm({
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
-        <FormError message={formError} />
         <Select
           label="Role"
-          data={userRole.options()}
+          data={roleOptions}
           allowDeselect={false}
           readOnly={!canManage}
           {...numberSelectProps(form, 'role')}
@@ -91,14 +100,8 @@ function PermissionsForm({
             )}
           </Group>
         </div>
-        {canManage ? (
-          <Group justify="flex-end">
-            <Button type="submit" loading={submitting} disabled={exists && !form.isDirty()}>
-              Save permissions
-            </Button>
-          </Group>
-        ) : null}
       </Stack>
+      {canManage ? <FormActions schemaForm={schemaForm} submitLabel="Save permissions" /> : null}
     </form>
   );
 }

@@ -13,7 +13,7 @@ import {
   SearchFilter,
 } from '../../components/data-table/FilterBar';
 import { ConfirmDialog } from '../../components/feedback/ConfirmDialog';
-import { userCan } from '../../lib/access';
+import { useMethodRefusal, userCan, userChangeRefusalFor } from '../../lib/access';
 import { errorMessage } from '../../lib/api-client';
 import { startImpersonation } from '../../lib/auth-session';
 import { filterQuery, listQuery } from '../../lib/list-search';
@@ -34,6 +34,15 @@ export function UsersPage(): JSX.Element {
   const viewer = useSession()?.user;
   const canManage = userCan(viewer, 'users.manage');
   const canImpersonate = userCan(viewer, 'super.impersonate');
+  // Impersonating without privilege, PUT and DELETE are refused (part 6): say so on each control.
+  const putRefusal = useMethodRefusal('PUT');
+  const deleteRefusal = useMethodRefusal('DELETE');
+  const refusal = (user: User, change: 'edit' | 'deactivate') =>
+    (change === 'edit' ? putRefusal : deleteRefusal) ?? userChangeRefusalFor(viewer, user, change);
+  // The domain's rank rule, as the server applies it: only users ranking below, or oneself.
+  const mayEdit = (user: User) => refusal(user, 'edit') === null;
+  const mayDeactivate = (user: User) => refusal(user, 'deactivate') === null;
+  const [toImpersonate, setToImpersonate] = useState<User | null>(null);
 
   const { user: openUserId, tab, create, ...list } = search;
   const query = usersResource.useList(listQuery(list));
@@ -93,7 +102,9 @@ export function UsersPage(): JSX.Element {
     setActive: canManage
       ? (user, isActive) => (isActive ? void setActive([user], true) : setToDeactivate([user]))
       : undefined,
-    impersonate: canImpersonate ? (user) => void impersonate(user) : undefined,
+    refusal,
+    // Acting as someone else is asked first, naming them and what it means (issue 9).
+    impersonate: canImpersonate ? (user) => setToImpersonate(user) : undefined,
   });
 
   return (
@@ -148,8 +159,8 @@ export function UsersPage(): JSX.Element {
                     color="red"
                     variant="light"
                     leftSection={<IconUserOff size={14} />}
-                    disabled={!selected.some((user) => user.isActive)}
-                    onClick={() => setToDeactivate(selected.filter((user) => user.isActive))}
+                    disabled={!selected.some((user) => user.isActive && mayDeactivate(user))}
+                    onClick={() => setToDeactivate(selected.filter((user) => user.isActive && mayDeactivate(user)))}
                   >
                     Deactivate selected
                   </Button>
@@ -158,10 +169,10 @@ export function UsersPage(): JSX.Element {
                     variant="light"
                     leftSection={<IconUserCheck size={14} />}
                     loading={busy}
-                    disabled={!selected.some((user) => !user.isActive)}
+                    disabled={!selected.some((user) => !user.isActive && mayEdit(user))}
                     onClick={async () => {
                       await setActive(
-                        selected.filter((user) => !user.isActive),
+                        selected.filter((user) => !user.isActive && mayEdit(user)),
                         true,
                       );
                       clear();
@@ -174,6 +185,23 @@ export function UsersPage(): JSX.Element {
             : undefined
         }
       />
+
+      <ConfirmDialog
+        opened={toImpersonate !== null}
+        title={`Act as ${toImpersonate ? fullName(toImpersonate) : ''}?`}
+        confirmLabel="Impersonate"
+        color="orange"
+        onClose={() => setToImpersonate(null)}
+        onConfirm={() => {
+          const user = toImpersonate;
+          setToImpersonate(null);
+          if (user) void impersonate(user);
+        }}
+      >
+        {toImpersonate
+          ? `You will see Colophon as ${fullName(toImpersonate)} (${userRole.label(toImpersonate.role)}, ${toImpersonate.email}) sees it: their pages, accounts and permissions instead of yours. Unless your user is privileged, you can look but not change anything while acting as them. A banner stays at the top until you end impersonation there.`
+          : null}
+      </ConfirmDialog>
 
       <ConfirmDialog
         opened={toDeactivate !== null}

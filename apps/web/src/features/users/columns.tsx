@@ -13,6 +13,8 @@ export interface UserRowActions {
   viewerId?: number | undefined;
   open: (user: User) => void;
   setActive?: ((user: User, isActive: boolean) => void) | undefined;
+  /** Why the viewer may not change this user this way (the domain's rank rule), null when they may. */
+  refusal?: ((user: User, change: 'edit' | 'deactivate') => string | null) | undefined;
   impersonate?: ((user: User) => void) | undefined;
 }
 
@@ -77,40 +79,54 @@ export function userColumns(viewerZone: string | null | undefined, actions: User
       accessor: 'actions',
       title: 'Actions',
       textAlign: 'right',
-      render: (user) => (
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <ActionIcon variant="subtle" aria-label={`Actions for ${fullName(user)}`}>
-              <IconDots size={16} />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item leftSection={<IconEdit size={14} />} onClick={() => actions.open(user)}>
-              Edit
-            </Menu.Item>
-            {actions.setActive ? (
-              user.isActive ? (
-                <Menu.Item
-                  color="red"
-                  leftSection={<IconUserOff size={14} />}
-                  onClick={() => actions.setActive?.(user, false)}
-                >
-                  Deactivate
-                </Menu.Item>
-              ) : (
-                <Menu.Item leftSection={<IconUserCheck size={14} />} onClick={() => actions.setActive?.(user, true)}>
-                  Reactivate
-                </Menu.Item>
-              )
-            ) : null}
-            {actions.impersonate && user.isActive && user.id !== actions.viewerId ? (
-              <Menu.Item leftSection={<IconUserShare size={14} />} onClick={() => actions.impersonate?.(user)}>
-                Impersonate
+      render: (user) => {
+        // Without a rule to ask, nothing is offered as changeable.
+        const refusalOf = (change: 'edit' | 'deactivate') =>
+          actions.refusal ? actions.refusal(user, change) : 'You cannot change this user.';
+        const editRefusal = refusalOf('edit');
+        const deactivateRefusal = refusalOf('deactivate');
+        return (
+          <Menu position="bottom-end" withinPortal>
+            <Menu.Target>
+              <ActionIcon variant="subtle" aria-label={`Actions for ${fullName(user)}`}>
+                <IconDots size={16} />
+              </ActionIcon>
+            </Menu.Target>
+            <Menu.Dropdown>
+              <Menu.Item leftSection={<IconEdit size={14} />} onClick={() => actions.open(user)}>
+                {editRefusal === null ? 'Edit' : 'View'}
               </Menu.Item>
-            ) : null}
-          </Menu.Dropdown>
-        </Menu>
-      ),
+              {actions.setActive ? (
+                user.isActive ? (
+                  <Menu.Item
+                    color="red"
+                    leftSection={<IconUserOff size={14} />}
+                    disabled={deactivateRefusal !== null}
+                    title={deactivateRefusal ?? undefined}
+                    onClick={() => actions.setActive?.(user, false)}
+                  >
+                    Deactivate
+                  </Menu.Item>
+                ) : (
+                  <Menu.Item
+                    leftSection={<IconUserCheck size={14} />}
+                    disabled={editRefusal !== null}
+                    title={editRefusal ?? undefined}
+                    onClick={() => actions.setActive?.(user, true)}
+                  >
+                    Reactivate
+                  </Menu.Item>
+                )
+              ) : null}
+              {actions.impersonate && user.isActive && user.id !== actions.viewerId ? (
+                <Menu.Item leftSection={<IconUserShare size={14} />} onClick={() => actions.impersonate?.(user)}>
+                  Impersonate
+                </Menu.Item>
+              ) : null}
+            </Menu.Dropdown>
+          </Menu>
+        );
+      },
     },
   ];
 }

@@ -1,0 +1,112 @@
+import { Button, Group, Stack, Text, Tooltip } from '@mantine/core';
+import { useBlocker } from '@tanstack/react-router';
+import { type ReactNode, useEffect, useState } from 'react';
+import { DiscardChangesDialog, useDirtyGuard } from './DirtyGuard';
+import classes from './FormActions.module.css';
+import { FormError } from './FormError';
+import type { SchemaForm } from './useSchemaForm';
+
+/**
+ * The bottom of every form (issue 9), in one place: a bar that stays in view, holding the refusal
+ * that names no field next to Save, Cancel, and Save itself, disabled with the reason when the
+ * session may not send the form's method (impersonating without privilege). It also guards the
+ * form's unsaved edits: Cancel, closing the drawer or modal around it (GuardedDrawer, GuardedModal)
+ * and leaving the page all ask before they are thrown away.
+ */
+export function FormActions<Values extends Record<string, unknown>>({
+  schemaForm,
+  submitLabel = 'Save',
+  onCancel,
+  cancelLabel = 'Cancel',
+  extra,
+  sticky = true,
+}: {
+  schemaForm: SchemaForm<Values>;
+  submitLabel?: string;
+  /** Shown as a Cancel button; asks first when there are unsaved edits. */
+  onCancel?: () => void;
+  cancelLabel?: string;
+  /** More buttons at the start of the bar. */
+  extra?: ReactNode;
+  /** False for a short form inside a larger page whose bar would cover others. */
+  sticky?: boolean;
+}) {
+  const { form, submitting, formError, changeRefusal } = schemaForm;
+  const dirty = form.isDirty();
+  const [askingCancel, setAskingCancel] = useState(false);
+
+  // Inside a drawer or modal: closing it asks about this form's edits, and discarding drops them.
+  const container = useDirtyGuard();
+  useEffect(
+    () => container?.register({ isDirty: () => form.isDirty(), discard: () => form.reset() }),
+    [container, form],
+  );
+
+  // Leaving the page (a link, back, another route or its search) with unsaved edits asks first.
+  const blocker = useBlocker({
+    shouldBlockFn: () => form.isDirty() && !form.submitting,
+    enableBeforeUnload: () => form.isDirty(),
+    withResolver: true,
+  });
+
+  const cancel = () => {
+    if (form.isDirty()) setAskingCancel(true);
+    else onCancel?.();
+  };
+  const save = (
+    <Button
+      type="submit"
+      loading={submitting}
+      data-disabled={changeRefusal ? true : undefined}
+      aria-disabled={changeRefusal ? true : undefined}
+      onClick={(event) => {
+        if (changeRefusal) event.preventDefault();
+      }}
+    >
+      {submitLabel}
+    </Button>
+  );
+
+  return (
+    <div className={sticky ? classes.bar : undefined} data-form-actions>
+      <Stack gap="xs">
+        <FormError message={formError === changeRefusal ? null : formError} />
+        <Group justify="flex-end" gap="sm">
+          {changeRefusal ? (
+            <Text size="sm" c="dimmed" mr="auto">
+              {changeRefusal}
+            </Text>
+          ) : dirty ? (
+            <Text size="sm" c="dimmed" mr="auto" aria-live="polite">
+              Unsaved changes
+            </Text>
+          ) : null}
+          {extra}
+          {onCancel ? (
+            <Button variant="default" onClick={cancel}>
+              {cancelLabel}
+            </Button>
+          ) : null}
+          {changeRefusal ? <Tooltip label={changeRefusal}>{save}</Tooltip> : save}
+        </Group>
+      </Stack>
+      <DiscardChangesDialog
+        opened={askingCancel}
+        onKeepEditing={() => setAskingCancel(false)}
+        onDiscard={() => {
+          setAskingCancel(false);
+          form.reset();
+          onCancel?.();
+        }}
+      />
+      <DiscardChangesDialog
+        opened={blocker.status === 'blocked'}
+        onKeepEditing={() => blocker.reset?.()}
+        onDiscard={() => {
+          form.reset();
+          blocker.proceed?.();
+        }}
+      />
+    </div>
+  );
+}
