@@ -4,7 +4,8 @@ import { defineConfig } from '@playwright/test';
  * End-to-end tests in Debian's Chromium (scripts/ensure-chromium.mjs installs it) against the real
  * server on PGlite, with a fresh demo database every run (e2e/support/start-server.mjs).
  */
-const PORT = 3100;
+// E2E_PORT lets a second run (another checkout, a developer's server) use its own port.
+const PORT = Number(process.env.E2E_PORT ?? 3100);
 const BASE_URL = `http://127.0.0.1:${PORT}`;
 const CI = Boolean(process.env.CI);
 

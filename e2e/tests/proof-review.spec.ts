@@ -133,13 +133,15 @@ test('a studio owner approves a proof, and the Order button turns on', async ({ 
   const processed = await processedDemoProofs(request, DEMO_USERS.owner);
   const waiting = processed.filter((proof) => proof.status === 1);
   expect(waiting.length, 'a processed demo proof still needs review').toBeGreaterThan(0);
-  // The low-resolution book is the other test's; any other one will do.
-  const withoutLowResolution: ProofRow[] = [];
+  // The low-resolution book is the other test's, and one with errors asks for more (the next test).
+  const clean: ProofRow[] = [];
   for (const proof of waiting) {
     const findings = await findingsOf(request, DEMO_USERS.owner, proof.id);
-    if (!findings.some((finding) => finding.code === 'low-resolution')) withoutLowResolution.push(proof);
+    if (!findings.some((finding) => finding.code === 'low-resolution' || finding.severity === 'error'))
+      clean.push(proof);
   }
-  const proof = withoutLowResolution[0] ?? waiting[0]!;
+  expect(clean.length, 'a processed demo proof without errors still needs review').toBeGreaterThan(0);
+  const proof = clean[0]!;
 
   await signInAs(page, DEMO_USERS.owner);
   await page.goto(`/admin/proofs/${proof.id}`);
@@ -159,6 +161,57 @@ test('a studio owner approves a proof, and the Order button turns on', async ({ 
   await expect(page.getByRole('button', { name: 'Approve', exact: true })).toHaveCount(0);
   await page.reload();
   await expect(page.getByRole('link', { name: 'Order' })).toBeVisible();
+});
+
+test('approving a proof with preflight errors lists them and needs them acknowledged (issue 9, item 3)', async ({
+  page,
+  request,
+}) => {
+  const processed = await processedDemoProofs(request, DEMO_USERS.owner);
+  let proof: ProofRow | undefined;
+  let errors: Finding[] = [];
+  for (const candidate of processed.filter((row) => row.status === 1)) {
+    const found = (await findingsOf(request, DEMO_USERS.owner, candidate.id)).filter(
+      (finding) => finding.severity === 'error',
+    );
+    if (found.length > 0) {
+      proof = candidate;
+      errors = found;
+      break;
+    }
+  }
+  expect(proof, 'the demo’s wrong-page-count book still needs review').toBeDefined();
+  if (!proof) return;
+
+  await signInAs(page, DEMO_USERS.owner);
+  await page.goto(`/admin/proofs/${proof.id}`);
+  await page.getByRole('button', { name: 'Approve', exact: true }).click();
+  const dialog = page.getByRole('dialog', { name: 'Approve proof' });
+  const list = dialog.getByRole('list', { name: 'Preflight errors' });
+  await expect(list.getByRole('listitem')).toHaveCount(errors.length);
+  for (const finding of errors) {
+    await expect(list).toContainText(finding.message);
+    if (finding.page !== null)
+      await expect(list.getByRole('link', { name: `Page ${finding.page}` }).first()).toHaveAttribute(
+        'href',
+        new RegExp(`/admin/proofs/${proof.id}\\?page=${finding.page}$`),
+      );
+  }
+  // Not without saying so.
+  await dialog.getByRole('button', { name: 'Approve despite errors' }).click();
+  await expect(dialog.getByText('Confirm that you approve the proof despite its errors.')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Approve', exact: true })).toBeVisible();
+
+  await dialog.getByRole('checkbox', { name: /^I approve this proof for print despite its/ }).check();
+  await dialog.getByRole('button', { name: 'Approve despite errors' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('link', { name: 'Order' })).toBeVisible();
+
+  // The history says so, with each error acknowledged.
+  await page.getByRole('tab', { name: 'Internal actions' }).click();
+  const history = page.getByText('approved despite preflight errors');
+  await expect(history).toBeVisible();
+  for (const finding of errors) await expect(page.getByText(`#${finding.id} `, { exact: false })).toBeVisible();
 });
 
 test('a school adviser does not see the internal comments that studio staff see', async ({
