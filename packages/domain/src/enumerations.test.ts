@@ -15,7 +15,7 @@ import {
 } from './books';
 import { theme } from './constants';
 import { country } from './countries';
-import type { Enumeration } from './enumeration';
+import { type Enumeration, entryName } from './enumeration';
 import { manufacturingPlant, printer } from './manufacturing';
 import { marketingCampaignStatus } from './marketing';
 import {
@@ -40,6 +40,7 @@ import {
   yearbookAdSubType,
 } from './products';
 import { internalProofStatus, proofStatus } from './proofs';
+import { proofProcessingStatus } from './proofUploads';
 import { queueStatus } from './queues';
 import { userRole } from './roles';
 import { dock, onlineOrderShipping, shippingMethod } from './shipping';
@@ -54,6 +55,7 @@ const enumerations: Record<string, Enumeration<string | number>> = {
   orderType,
   proofStatus,
   internalProofStatus,
+  proofProcessingStatus,
   queueStatus,
   bookType,
   coverType,
@@ -99,6 +101,14 @@ describe('every enumeration is declared once, code → label', () => {
   it.each(Object.entries(enumerations))('%s has unique codes and a label for each', (_name, enumeration) => {
     expect(new Set(enumeration.codes.map(String)).size).toBe(enumeration.codes.length);
     for (const entry of enumeration.entries) expect(entry.label.trim()).not.toBe('');
+  });
+
+  it.each(Object.entries(enumerations))('%s names each code whose label is a word', (_name, enumeration) => {
+    const named = enumeration as unknown as Record<string, unknown>;
+    for (const entry of enumeration.entries) {
+      const name = entryName(entry);
+      if (name !== undefined) expect(named[name]).toBe(entry.code);
+    }
   });
 });
 

@@ -8,7 +8,7 @@ import { defineEnumeration } from './enumeration';
 export const shippingMethod = defineEnumeration([
   { code: 'FG', label: 'FedEx Ground' },
   { code: 'UG', label: 'UPS Ground' },
-  { code: 'GC', label: 'UPS Ground' },
+  { code: 'GC', label: 'UPS Ground', name: 'UPSGroundGC' },
   { code: 'FC', label: 'First Class' },
   { code: 'PR', label: 'Priority Mail' },
   { code: 'PP', label: 'Plant Pickup' },
