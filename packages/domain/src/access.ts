@@ -65,7 +65,7 @@ const studioStaff = [
 
 export const rolePermissions = {
   // Studio Owner: runs the studio, its schools and its money.
-  8: [
+  [userRole.StudioOwner]: [
     ...studioStaff,
     'users.manage',
     'accounts.manage',
@@ -86,7 +86,7 @@ export const rolePermissions = {
     'marketing.import',
   ],
   // Studio Administrator: the owner's day-to-day deputy; no card or marketing-import rights.
-  7: [
+  [userRole.StudioAdministrator]: [
     ...studioStaff,
     'users.manage',
     'accounts.manage',
@@ -104,9 +104,9 @@ export const rolePermissions = {
     'marketing.manage',
   ],
   // Studio Contact: follows the schools, comments, but neither approves nor orders.
-  16: [...studioStaff],
+  [userRole.StudioContact]: [...studioStaff],
   // Sales Rep: signs schools up, sets up their projects, follows their progress.
-  99: [
+  [userRole.SalesRep]: [
     ...everyoneSignedIn,
     'accounts.view',
     'accounts.manage',
@@ -121,7 +121,7 @@ export const rolePermissions = {
     'marketing.manage',
   ],
   // School Administrator: signs off on everything the school does.
-  3: [
+  [userRole.SchoolAdministrator]: [
     ...everyoneSignedIn,
     'users.view',
     'users.manage',
@@ -142,7 +142,7 @@ export const rolePermissions = {
     'salesTax.request',
   ],
   // School Yearbook Adviser: builds the book, approves and orders it, runs the store.
-  5: [
+  [userRole.SchoolYearbookAdviser]: [
     ...everyoneSignedIn,
     'users.view',
     'users.manage',
@@ -162,11 +162,25 @@ export const rolePermissions = {
     'coupons.manage',
   ],
   // School Yearbook Volunteer: uploads pages and comments; never approves or orders.
-  6: [...everyoneSignedIn, 'accounts.view', 'projects.view', 'proofs.view', 'proofs.upload', 'proofs.comment'],
+  [userRole.SchoolYearbookVolunteer]: [
+    ...everyoneSignedIn,
+    'accounts.view',
+    'projects.view',
+    'proofs.view',
+    'proofs.upload',
+    'proofs.comment',
+  ],
   // School Yearbook Sales Manager: the online store and its sales.
-  22: [...everyoneSignedIn, 'accounts.view', 'projects.view', 'sales.view', 'sales.manage', 'coupons.manage'],
+  [userRole.SchoolYearbookSalesManager]: [
+    ...everyoneSignedIn,
+    'accounts.view',
+    'projects.view',
+    'sales.view',
+    'sales.manage',
+    'coupons.manage',
+  ],
   // Treasurer: the school's money.
-  20: [
+  [userRole.Treasurer]: [
     ...everyoneSignedIn,
     'accounts.view',
     'sales.view',

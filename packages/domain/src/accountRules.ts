@@ -1,12 +1,12 @@
-import { HOUSE_ACCOUNT_CODE } from './accounts';
-import { isStoreOnlySoftware, STORE_ONLY_SOFTWARE } from './software';
+import { accountType, HOUSE_ACCOUNT_CODE } from './accounts';
+import { credentialsDestination, isStoreOnlySoftware, STORE_ONLY_SOFTWARE } from './software';
 
 /**
  * The account types that hold other accounts (part 3: studio → sub-studio or branch office →
  * school): a Studio (9) or a Sales Rep / Branch Office (10). Schools, churches, teams and the rest
  * are leaves.
  */
-export const PARENT_ACCOUNT_TYPES = [9, 10] as const;
+export const PARENT_ACCOUNT_TYPES = [accountType.Studio, accountType.SalesRepBranchOffice] as const;
 
 export function isParentAccountType(type: number): boolean {
   return (PARENT_ACCOUNT_TYPES as readonly number[]).includes(type);
@@ -17,8 +17,8 @@ export function isParentAccountType(type: number): boolean {
  * office, A30001 a school). The house account S00001 is the one fixed code.
  */
 export function accountCodePrefix(type: number): 'S' | 'R' | 'A' {
-  if (type === 9) return 'S';
-  if (type === 10) return 'R';
+  if (type === accountType.Studio) return 'S';
+  if (type === accountType.SalesRepBranchOffice) return 'R';
   return 'A';
 }
 
@@ -58,7 +58,7 @@ export function projectSoftwareViolation(input: ProjectSoftwareInput): FieldViol
         message: 'This account is Store Only: its projects use no layout software (choose Store Only).',
       };
     }
-    if ((input.typeCredentialsDestination ?? 0) !== 0) {
+    if ((input.typeCredentialsDestination ?? credentialsDestination.NA) !== credentialsDestination.NA) {
       return {
         path: 'typeCredentialsDestination',
         message: 'A Store Only account gets no software credentials (choose N/A).',

@@ -1,5 +1,6 @@
 import type { FieldViolation } from './accountRules';
-import { bookType, salesRepBookTypes } from './books';
+import { bookType, coverApplication, coverBoardWeight, salesRepBookTypes } from './books';
+import { userRole } from './roles';
 
 /**
  * The book specification of a project (part 3's option lists). Every field may still be open
@@ -51,9 +52,12 @@ export const bookSpecificationKeys = [
   'inHomeDate',
 ] as const satisfies readonly (keyof BookSpecification)[];
 
-const HARD_COVERS = [5, 6, 9, 10] as const;
-const _SADDLE_STITCHED = [1, 2] as const;
-const _COIL_BOUND = [7, 8] as const;
+const HARD_COVERS = [
+  bookType.StandardHardCover,
+  bookType.HardCoverBW,
+  bookType.SmythHardCover,
+  bookType.SideSewnHardCover,
+] as const;
 
 /** Hard covers (5, 6, 9, 10) take a cover board (100pt or 120pt); other bindings take none (N/A). */
 export function isHardCover(typeBook: number | null | undefined): boolean {
@@ -63,11 +67,11 @@ export function isHardCover(typeBook: number | null | undefined): boolean {
 export type Binding = 'saddle-stitch' | 'perfect-bound' | 'hard-cover' | 'smyth-sewn' | 'coil';
 
 export function bindingOf(typeBook: number | null | undefined): Binding {
-  if (typeBook === 1 || typeBook === 2) return 'saddle-stitch';
-  if (typeBook === 3 || typeBook === 4) return 'perfect-bound';
-  if (typeBook === 7 || typeBook === 8) return 'coil';
-  if (typeBook === 9) return 'smyth-sewn';
-  return 'hard-cover'; // 5, 6 and 10 (side sewn)
+  if (typeBook === bookType.SaddleStitched || typeBook === bookType.SaddleStitchedBW) return 'saddle-stitch';
+  if (typeBook === bookType.SoftCoverPerfectBound || typeBook === bookType.PerfectBoundBW) return 'perfect-bound';
+  if (typeBook === bookType.CoilBound || typeBook === bookType.CoilBoundBW) return 'coil';
+  if (typeBook === bookType.SmythHardCover) return 'smyth-sewn';
+  return 'hard-cover'; // Standard, B&W and Side Sewn Hard Cover
 }
 
 export interface PageCountRule {
@@ -116,17 +120,17 @@ export function bookSpecViolations(spec: BookSpecification): FieldViolation[] {
   }
   const board = spec.typeCoverBoardWeight;
   if (board !== null && board !== undefined && spec.typeBook) {
-    if (isHardCover(spec.typeBook) && board === 0) {
+    if (isHardCover(spec.typeBook) && board === coverBoardWeight.NA) {
       violations.push({ path: 'typeCoverBoardWeight', message: 'A hard cover needs a 100pt or 120pt board.' });
     }
-    if (!isHardCover(spec.typeBook) && board !== 0) {
+    if (!isHardCover(spec.typeBook) && board !== coverBoardWeight.NA) {
       violations.push({ path: 'typeCoverBoardWeight', message: 'Only hard covers take a cover board (choose N/A).' });
     }
   }
   const applications = spec.coverApplications ?? [];
   if (new Set(applications).size !== applications.length) {
     violations.push({ path: 'coverApplications', message: 'Each cover application may be chosen once.' });
-  } else if (applications.includes(0) && applications.length > 1) {
+  } else if (applications.includes(coverApplication.None) && applications.length > 1) {
     violations.push({ path: 'coverApplications', message: 'None cannot be combined with other applications.' });
   }
   if (spec.submissionDeadline && spec.inHomeDate && spec.inHomeDate < spec.submissionDeadline) {
@@ -137,7 +141,7 @@ export function bookSpecViolations(spec: BookSpecification): FieldViolation[] {
 
 /** The book types a role is offered: the sales-rep view (99) offers only 1, 2, 3, 5, 9 and 10 (part 3). */
 export function bookTypesOfferedTo(role: number, bSuperAdmin = false): readonly number[] {
-  if (!bSuperAdmin && role === 99) return salesRepBookTypes;
+  if (!bSuperAdmin && role === userRole.SalesRep) return salesRepBookTypes;
   return bookType.codes;
 }
 

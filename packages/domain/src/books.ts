@@ -16,7 +16,14 @@ export const bookType = defineEnumeration([
 export type BookTypeCode = (typeof bookType.codes)[number];
 
 /** The book types the sales-rep view offers (part 3). */
-export const salesRepBookTypes = [1, 2, 3, 5, 9, 10] as const satisfies readonly BookTypeCode[];
+export const salesRepBookTypes = [
+  bookType.SaddleStitched,
+  bookType.SaddleStitchedBW,
+  bookType.SoftCoverPerfectBound,
+  bookType.StandardHardCover,
+  bookType.SmythHardCover,
+  bookType.SideSewnHardCover,
+] as const satisfies readonly BookTypeCode[];
 
 /** Cover type (part 3). */
 export const coverType = defineEnumeration([

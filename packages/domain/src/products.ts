@@ -3,7 +3,7 @@ import { defineEnumeration, type Enumeration } from './enumeration';
 /** Product type (part 3): what an online store sells. */
 export const productType = defineEnumeration([
   { code: 1, label: 'Yearbook' },
-  { code: 2, label: 'Yearbook Ad (Dedication Ads)' },
+  { code: 2, label: 'Yearbook Ad (Dedication Ads)', name: 'YearbookAd' },
   { code: 3, label: 'Text Only Dedication' },
   { code: 4, label: 'Forever Connected Yearbooks' },
   { code: 6, label: 'Photo Upload Link' },
@@ -31,8 +31,8 @@ export type CustomParentPagesSubTypeCode = (typeof customParentPagesSubType.code
 
 /** The sub-type list of a product type, or undefined when the type has no sub types. */
 export function productSubTypes(typeProduct: number | null | undefined): Enumeration<number> | undefined {
-  if (typeProduct === 2) return yearbookAdSubType;
-  if (typeProduct === 8) return customParentPagesSubType;
+  if (typeProduct === productType.YearbookAd) return yearbookAdSubType;
+  if (typeProduct === productType.CustomParentPages) return customParentPagesSubType;
   return undefined;
 }
 

@@ -13,15 +13,15 @@ import { type UserRoleCode, userRole } from './roles';
  *   school's helpers, each with a narrow job; none of them outranks another.
  */
 export const roleRanks = {
-  8: 6,
-  7: 5,
-  16: 4,
-  99: 4,
-  3: 3,
-  5: 2,
-  22: 1,
-  20: 1,
-  6: 1,
+  [userRole.StudioOwner]: 6,
+  [userRole.StudioAdministrator]: 5,
+  [userRole.StudioContact]: 4,
+  [userRole.SalesRep]: 4,
+  [userRole.SchoolAdministrator]: 3,
+  [userRole.SchoolYearbookAdviser]: 2,
+  [userRole.SchoolYearbookSalesManager]: 1,
+  [userRole.Treasurer]: 1,
+  [userRole.SchoolYearbookVolunteer]: 1,
 } as const satisfies Record<UserRoleCode, number>;
 
 /** The rank of a role code; null for a code part 3 does not know (it outranks nobody, nobody outranks it). */
@@ -42,8 +42,8 @@ export function roleOutranks(higher: number, lower: number): boolean {
  * school's Treasurer (cards, refunds and fund requests, rights an adviser does not hold).
  */
 export const roleGrantedOnlyBy: Partial<Record<UserRoleCode, 'super' | UserRoleCode>> = {
-  99: 'super',
-  20: 3,
+  [userRole.SalesRep]: 'super',
+  [userRole.Treasurer]: userRole.SchoolAdministrator,
 };
 
 /** Whether a user of role `giver` (not a super administrator) may give role `role` by rank. */

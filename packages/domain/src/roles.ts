@@ -14,8 +14,18 @@ export const userRole = defineEnumeration([
 ]);
 export type UserRoleCode = (typeof userRole.codes)[number];
 
-export const studioRoles = [8, 7, 16] as const satisfies readonly UserRoleCode[];
-export const schoolRoles = [3, 5, 6, 22, 20] as const satisfies readonly UserRoleCode[];
+export const studioRoles = [
+  userRole.StudioOwner,
+  userRole.StudioAdministrator,
+  userRole.StudioContact,
+] as const satisfies readonly UserRoleCode[];
+export const schoolRoles = [
+  userRole.SchoolAdministrator,
+  userRole.SchoolYearbookAdviser,
+  userRole.SchoolYearbookVolunteer,
+  userRole.SchoolYearbookSalesManager,
+  userRole.Treasurer,
+] as const satisfies readonly UserRoleCode[];
 
 export function isStudioRole(role: number): boolean {
   return (studioRoles as readonly number[]).includes(role);

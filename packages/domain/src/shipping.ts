@@ -28,7 +28,7 @@ export const shippingMethod = defineEnumeration([
 export type ShippingMethodCode = (typeof shippingMethod.codes)[number];
 
 /** Plant pickup: a shipped order with this method waits at the plant (part 4). */
-export const PLANT_PICKUP = 'PP' satisfies ShippingMethodCode;
+export const PLANT_PICKUP = shippingMethod.PlantPickup;
 
 /** How an online order is delivered (part 3). */
 export const onlineOrderShipping = defineEnumeration([

@@ -20,7 +20,7 @@ export const softwareType = defineEnumeration([
 ] as const);
 export type SoftwareTypeCode = (typeof softwareType.codes)[number];
 
-export const STORE_ONLY_SOFTWARE = 9 satisfies SoftwareTypeCode;
+export const STORE_ONLY_SOFTWARE = softwareType.StoreOnly;
 
 /** Store Only (9): the account only runs an online store and builds no book with us. */
 export function isStoreOnlySoftware(typeSoftware: number | null | undefined): boolean {
