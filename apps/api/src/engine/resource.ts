@@ -1,7 +1,7 @@
 import { bigIdParamsSchema, idParamsSchema, listEnvelopeSchema, problemSchema, queryList } from '@colophon/contract';
 import type { Db } from '@colophon/db';
 import type { Permission } from '@colophon/domain';
-import { and, asc, count, desc, eq, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -11,6 +11,7 @@ import { invalidField, notFound } from '../errors';
 import { callerOf } from '../plugins/authentication';
 import { toCsv } from './csv';
 import { jsonRow } from './json-row';
+import { listPage } from './list-page';
 
 type Operation = 'list' | 'get' | 'create' | 'update' | 'delete';
 type TableWithId = PgTable & { id: AnyPgColumn };
@@ -103,8 +104,7 @@ export function registerResource<Query extends ListQueryBase, Create, Update>(
     const descending = key.startsWith('-');
     const column = definition.sorts[descending ? key.slice(1) : key] ?? definition.sorts[definition.defaultSort];
     if (!column) throw new Error(`${name}: default sort ${definition.defaultSort} is not declared`);
-    // The id breaks ties so paging is stable.
-    return [descending ? desc(column) : asc(column), asc(table.id)];
+    return descending ? desc(column) : asc(column);
   };
 
   // A Map, not the object: `include=__proto__` or `valueOf` must not find Object.prototype's members.
@@ -160,21 +160,17 @@ export function registerResource<Query extends ListQueryBase, Create, Update>(
         const context = contextOf(request);
         const query = request.query as Query;
         const fills = fillsOf(query.include);
-        const where = whereOf(context, query);
-        const [totals] = await context.db
-          .select({ total: count() })
-          .from(table as PgTable)
-          .where(where);
-        const rows = (await context.db
-          .select()
-          .from(table as PgTable)
-          .where(where)
-          .orderBy(...orderOf(query.sort))
-          .limit(query.perPage)
-          .offset((query.page - 1) * query.perPage)) as Row[];
+        const { items, total } = await listPage(context.db, {
+          from: table as PgTable,
+          where: whereOf(context, query),
+          orderBy: [orderOf(query.sort)],
+          id: table.id,
+          page: query.page,
+          perPage: query.perPage,
+        });
         return {
-          data: await withIncludes(rows, fills, context),
-          total: Number(totals?.total ?? 0),
+          data: await withIncludes(items as Row[], fills, context),
+          total,
           page: query.page,
           perPage: query.perPage,
         };
@@ -205,7 +201,8 @@ export function registerResource<Query extends ListQueryBase, Create, Update>(
             .select()
             .from(table as PgTable)
             .where(where)
-            .orderBy(...orderOf(query.sort))
+            // The id breaks ties so batches neither repeat nor skip rows.
+            .orderBy(orderOf(query.sort), asc(table.id))
             .limit(EXPORT_BATCH)
             .offset(offset)) as Row[];
           await withIncludes(rows, fills, context);
