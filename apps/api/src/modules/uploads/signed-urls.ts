@@ -1,4 +1,4 @@
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import {
   MAX_UPLOAD_BYTES,
   presignedUploadPostPrivateBodySchema,
@@ -125,7 +125,12 @@ export async function registerSignedUploadRoutes(app: FastifyInstance) {
           });
         }
         const limit = Math.min(maxBytes, MAX_UPLOAD_BYTES);
-        const stream = body as unknown as Readable;
+        // Read through an iterator that does not destroy the request when the store refuses the file
+        // (too large): the request stays open for the 413 below instead of a reset connection. (Node
+        // 22's pipeline also waits for a destroyed source to close, which an injected request never does.)
+        const stream = Readable.from((body as unknown as Readable).iterator({ destroyOnReturn: false }), {
+          objectMode: false,
+        });
         // The audit log keeps the shape of a write's body: here that is what was stored, not the socket.
         const received = (summary: { size: number; partNumber?: number }) => {
           request.auditBody = summary;
