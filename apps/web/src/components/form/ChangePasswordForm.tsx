@@ -1,7 +1,8 @@
 import { changePasswordBodySchema } from '@colophon/contract';
-import { Button, Group, PasswordInput, Stack } from '@mantine/core';
+import { Button, PasswordInput, Stack } from '@mantine/core';
 import { changePassword, refreshSession } from '../../lib/auth-session';
 import type { StoredSession } from '../../lib/session';
+import { FormActions } from './FormActions';
 import { FormError } from './FormError';
 import { withPasswordConfirmation } from './passwordConfirmation';
 import { useSchemaForm } from './useSchemaForm';
@@ -20,7 +21,7 @@ export function ChangePasswordForm({
   onChanged?: (session: StoredSession | null) => void;
   fullWidth?: boolean;
 }) {
-  const { form, onSubmit, submitting, formError } = useSchemaForm({
+  const schemaForm = useSchemaForm({
     schema,
     initialValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
     submit: async (body) => {
@@ -33,15 +34,12 @@ export function ChangePasswordForm({
       onChanged?.(session);
     },
   });
-  const submit = (
-    <Button type="submit" loading={submitting} fullWidth={fullWidth}>
-      {submitLabel}
-    </Button>
-  );
+  const { form, onSubmit, submitting, formError } = schemaForm;
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
-        <FormError message={formError} />
+        {/* The forced change at first sign-in keeps its own full-width button (the sign-in pages stay as they are). */}
+        {fullWidth ? <FormError message={formError} /> : null}
         <PasswordInput
           label="Current password"
           autoComplete="current-password"
@@ -60,8 +58,14 @@ export function ChangePasswordForm({
           required
           {...form.getInputProps('confirmPassword')}
         />
-        {fullWidth ? submit : <Group justify="flex-end">{submit}</Group>}
+        {fullWidth ? (
+          <Button type="submit" loading={submitting} fullWidth>
+            {submitLabel}
+          </Button>
+        ) : null}
       </Stack>
+      {/* The profile's password section: one of several, so the bar does not stick over the others. */}
+      {fullWidth ? null : <FormActions schemaForm={schemaForm} submitLabel={submitLabel} sticky={false} />}
     </form>
   );
 }

@@ -1,5 +1,6 @@
-import { Button, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { useBlocker } from '@tanstack/react-router';
+import { Button, Group, type MantineSize, Stack, Text, Tooltip } from '@mantine/core';
+import type { UseFormReturnType } from '@mantine/form';
+import { useBlocker, useRouter } from '@tanstack/react-router';
 import { type ReactNode, useEffect, useState } from 'react';
 import { DiscardChangesDialog, useDirtyGuard } from './DirtyGuard';
 import classes from './FormActions.module.css';
@@ -20,6 +21,9 @@ export function FormActions<Values extends Record<string, unknown>>({
   cancelLabel = 'Cancel',
   extra,
   sticky = true,
+  guardSearch = true,
+  size,
+  submitIcon,
 }: {
   schemaForm: SchemaForm<Values>;
   submitLabel?: string;
@@ -30,6 +34,16 @@ export function FormActions<Values extends Record<string, unknown>>({
   extra?: ReactNode;
   /** False for a short form inside a larger page whose bar would cover others. */
   sticky?: boolean;
+  /**
+   * False where the page keeps the form through changes of its search (a proof's page, a project's
+   * tab): only leaving for another path asks. True (the default) asks on any navigation, a drawer
+   * opened by the search included.
+   */
+  guardSearch?: boolean;
+  /** The buttons' size, for a short form in a narrow panel. */
+  size?: MantineSize;
+  /** An icon before the submit label. */
+  submitIcon?: ReactNode;
 }) {
   const { form, submitting, formError, changeRefusal } = schemaForm;
   const dirty = form.isDirty();
@@ -42,12 +56,8 @@ export function FormActions<Values extends Record<string, unknown>>({
     [container, form],
   );
 
-  // Leaving the page (a link, back, another route or its search) with unsaved edits asks first.
-  const blocker = useBlocker({
-    shouldBlockFn: () => form.isDirty() && !form.submitting,
-    enableBeforeUnload: () => form.isDirty(),
-    withResolver: true,
-  });
+  // Leaving the page is guarded where there is a router (the app always has one).
+  const router = useRouter({ warn: false });
 
   const cancel = () => {
     if (form.isDirty()) setAskingCancel(true);
@@ -56,6 +66,8 @@ export function FormActions<Values extends Record<string, unknown>>({
   const save = (
     <Button
       type="submit"
+      size={size}
+      leftSection={submitIcon}
       loading={submitting}
       data-disabled={changeRefusal ? true : undefined}
       aria-disabled={changeRefusal ? true : undefined}
@@ -68,7 +80,7 @@ export function FormActions<Values extends Record<string, unknown>>({
   );
 
   return (
-    <div className={sticky ? classes.bar : undefined} data-form-actions>
+    <div className={sticky ? classes.bar : classes.inline} data-form-actions>
       <Stack gap="xs">
         <FormError message={formError === changeRefusal ? null : formError} />
         <Group justify="flex-end" gap="sm">
@@ -83,7 +95,7 @@ export function FormActions<Values extends Record<string, unknown>>({
           ) : null}
           {extra}
           {onCancel ? (
-            <Button variant="default" onClick={cancel}>
+            <Button variant="default" size={size} onClick={cancel}>
               {cancelLabel}
             </Button>
           ) : null}
@@ -99,14 +111,33 @@ export function FormActions<Values extends Record<string, unknown>>({
           onCancel?.();
         }}
       />
-      <DiscardChangesDialog
-        opened={blocker.status === 'blocked'}
-        onKeepEditing={() => blocker.reset?.()}
-        onDiscard={() => {
-          form.reset();
-          blocker.proceed?.();
-        }}
-      />
+      {router ? <NavigationGuard form={form} guardSearch={guardSearch} /> : null}
     </div>
+  );
+}
+
+/** Leaving the page (a link, back, another route or its search) with unsaved edits asks first. */
+function NavigationGuard<Values extends Record<string, unknown>>({
+  form,
+  guardSearch,
+}: {
+  form: UseFormReturnType<Values>;
+  guardSearch: boolean;
+}) {
+  const blocker = useBlocker({
+    shouldBlockFn: ({ current, next }) =>
+      form.isDirty() && !form.submitting && (guardSearch || current.pathname !== next.pathname),
+    enableBeforeUnload: () => form.isDirty(),
+    withResolver: true,
+  });
+  return (
+    <DiscardChangesDialog
+      opened={blocker.status === 'blocked'}
+      onKeepEditing={() => blocker.reset?.()}
+      onDiscard={() => {
+        form.reset();
+        blocker.proceed?.();
+      }}
+    />
   );
 }

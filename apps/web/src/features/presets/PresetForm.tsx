@@ -2,7 +2,7 @@ import { bookSpecificationSchema, type Preset, type ProjectOptions, presetCreate
 import { Alert, Button, Group, Stack, TextInput } from '@mantine/core';
 import { z } from 'zod';
 import { AccountPicker } from '../../components/account-picker/AccountPicker';
-import { FormError } from '../../components/form/FormError';
+import { FormActions } from '../../components/form/FormActions';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { useSession } from '../../lib/session';
 import { BookSpecFields, type BookSpecValues, bookSpecValues, filledSpec, refineBookSpec } from '../projects';
@@ -38,8 +38,9 @@ export function PresetForm({
   const session = useSession();
   const create = presetsResource.useCreate();
   const update = presetsResource.useUpdate();
-  const { form, onSubmit, submitting, formError } = useSchemaForm({
+  const schemaForm = useSchemaForm({
     schema: presetFormSchema,
+    method: preset ? 'PUT' : 'POST',
     initialValues: {
       accountId: preset?.accountId ?? session?.immediateAccounts[0]?.id ?? 0,
       name: preset?.name ?? '',
@@ -52,6 +53,7 @@ export function PresetForm({
     successMessage: (saved) => `${saved.name} is saved.`,
     onSuccess: onDone,
   });
+  const { form, onSubmit } = schemaForm;
   const values = form.getValues();
 
   return (
@@ -62,7 +64,6 @@ export function PresetForm({
             This preset belongs to the account above yours: you can start projects from it, and its owners change it.
           </Alert>
         ) : null}
-        <FormError message={formError} />
         <TextInput label="Name" required readOnly={readOnly} {...form.getInputProps('name')} />
         {readOnly ? null : (
           <AccountPicker
@@ -75,17 +76,17 @@ export function PresetForm({
           />
         )}
         <BookSpecFields form={form} prefix="specification." options={options} readOnly={readOnly} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone}>
-            {readOnly ? 'Close' : 'Cancel'}
-          </Button>
-          {readOnly ? null : (
-            <Button type="submit" loading={submitting}>
-              {preset ? 'Save preset' : 'Create preset'}
-            </Button>
-          )}
-        </Group>
       </Stack>
+      {readOnly ? (
+        // Nothing here can be changed, so there is nothing to save or to lose.
+        <Group justify="flex-end" mt="md">
+          <Button variant="default" onClick={onDone}>
+            Close
+          </Button>
+        </Group>
+      ) : (
+        <FormActions schemaForm={schemaForm} submitLabel={preset ? 'Save preset' : 'Create preset'} onCancel={onDone} />
+      )}
     </form>
   );
 }

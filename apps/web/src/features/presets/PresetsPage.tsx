@@ -1,5 +1,5 @@
 import type { Preset } from '@colophon/contract';
-import { Button, Drawer } from '@mantine/core';
+import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
@@ -9,6 +9,7 @@ import { DataTable } from '../../components/data-table/DataTable';
 import { ClearFiltersButton, SearchFilter } from '../../components/data-table/FilterBar';
 import { ConfirmDialog } from '../../components/feedback/ConfirmDialog';
 import { QueryState } from '../../components/feedback/QueryState';
+import { GuardedDrawer } from '../../components/form/DirtyGuard';
 import { errorMessage } from '../../lib/api-client';
 import { filterQuery, listQuery } from '../../lib/list-search';
 import { useSession } from '../../lib/session';
@@ -103,7 +104,7 @@ export function PresetsPage(): JSX.Element {
         {`${toDelete?.name ?? ''} will be deleted. Projects started from it keep their specification.`}
       </ConfirmDialog>
 
-      <Drawer
+      <GuardedDrawer
         opened={edit !== undefined}
         onClose={() => setSearch({ edit: undefined })}
         title={edit === 'new' ? 'New preset' : 'Preset'}
@@ -111,7 +112,7 @@ export function PresetsPage(): JSX.Element {
         size="xl"
       >
         {edit !== undefined ? <PresetDrawerBody id={edit} onDone={() => setSearch({ edit: undefined })} /> : null}
-      </Drawer>
+      </GuardedDrawer>
     </>
   );
 }

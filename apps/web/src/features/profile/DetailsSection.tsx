@@ -1,7 +1,7 @@
 import { profileUpdateSchema, type SessionUser } from '@colophon/contract';
 import { resolveTimeZone, timeZone } from '@colophon/domain';
-import { Button, Group, Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
-import { FormError } from '../../components/form/FormError';
+import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
+import { FormActions } from '../../components/form/FormActions';
 import { PendingEmail } from '../../components/form/PendingEmail';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { Section } from '../../components/layout/Section';
@@ -9,8 +9,9 @@ import { refreshSession } from '../../lib/auth-session';
 import { profileApi } from './api';
 
 export function DetailsSection({ user }: { user: SessionUser }) {
-  const { form, onSubmit, submitting, formError } = useSchemaForm({
+  const schemaForm = useSchemaForm({
     schema: profileUpdateSchema,
+    method: 'PUT',
     initialValues: {
       email: user.email,
       firstName: user.firstName,
@@ -38,12 +39,12 @@ export function DetailsSection({ user }: { user: SessionUser }) {
       form.resetDirty(saved);
     },
   });
+  const { form, onSubmit } = schemaForm;
 
   return (
     <Section title="Your details" description="Dates are shown in your time zone.">
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="md">
-          <FormError message={formError} />
           <SimpleGrid cols={{ base: 1, sm: 2 }}>
             <TextInput label="First name" autoComplete="given-name" required {...form.getInputProps('firstName')} />
             <TextInput label="Last name" autoComplete="family-name" required {...form.getInputProps('lastName')} />
@@ -63,12 +64,9 @@ export function DetailsSection({ user }: { user: SessionUser }) {
             {...form.getInputProps('email')}
           />
           <PendingEmail pendingEmail={user.pendingEmail} />
-          <Group justify="flex-end">
-            <Button type="submit" loading={submitting} disabled={!form.isDirty()}>
-              Save details
-            </Button>
-          </Group>
         </Stack>
+        {/* One of the profile's sections: a bar stuck to the page would cover the others. */}
+        <FormActions schemaForm={schemaForm} submitLabel="Save details" sticky={false} />
       </form>
     </Section>
   );

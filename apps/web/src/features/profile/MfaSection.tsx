@@ -2,7 +2,7 @@ import { type SessionUser, totpEnableBodySchema } from '@colophon/contract';
 import { Alert, Badge, Button, Code, Group, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
-import { FormError } from '../../components/form/FormError';
+import { FormActions } from '../../components/form/FormActions';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { Section } from '../../components/layout/Section';
 import { errorMessage } from '../../lib/api-client';
@@ -92,7 +92,7 @@ export function MfaSection({ user }: { user: SessionUser }) {
 }
 
 function TotpSetupForm({ setup, onDone }: { setup: TotpSetup; onDone: () => void }) {
-  const { form, onSubmit, submitting, formError } = useSchemaForm({
+  const schemaForm = useSchemaForm({
     schema: totpEnableBodySchema,
     initialValues: { code: '' },
     submit: async ({ code }) => {
@@ -102,6 +102,7 @@ function TotpSetupForm({ setup, onDone }: { setup: TotpSetup; onDone: () => void
     successMessage: 'Your authenticator app is set up.',
     onSuccess: onDone,
   });
+  const { form, onSubmit } = schemaForm;
   return (
     <Stack gap="sm" p="md" bg="var(--mantine-color-default-hover)" style={{ borderRadius: 8 }}>
       <Text size="sm">
@@ -126,7 +127,6 @@ function TotpSetupForm({ setup, onDone }: { setup: TotpSetup; onDone: () => void
       </div>
       <form onSubmit={onSubmit} noValidate>
         <Stack gap="sm">
-          <FormError message={formError} />
           <TextInput
             label="Code from the app"
             inputMode="numeric"
@@ -135,15 +135,9 @@ function TotpSetupForm({ setup, onDone }: { setup: TotpSetup; onDone: () => void
             required
             {...form.getInputProps('code')}
           />
-          <Group gap="sm">
-            <Button type="submit" loading={submitting}>
-              Turn on
-            </Button>
-            <Button variant="subtle" onClick={onDone}>
-              Cancel
-            </Button>
-          </Group>
         </Stack>
+        {/* A short form inside the profile: its bar does not stick over the other sections. */}
+        <FormActions schemaForm={schemaForm} submitLabel="Turn on" onCancel={onDone} sticky={false} />
       </form>
     </Stack>
   );

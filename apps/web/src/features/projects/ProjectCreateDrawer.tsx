@@ -1,11 +1,12 @@
 import { bookTypeSchema, type Project, type ProjectOptions, projectCreateSchema } from '@colophon/contract';
 import { years } from '@colophon/domain';
-import { Button, Drawer, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { useState } from 'react';
 import { z } from 'zod';
 import { AccountPicker } from '../../components/account-picker/AccountPicker';
 import { QueryState } from '../../components/feedback/QueryState';
-import { FormError } from '../../components/form/FormError';
+import { GuardedDrawer } from '../../components/form/DirtyGuard';
+import { FormActions } from '../../components/form/FormActions';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { projectsResource, usePresetChoices, useProjectOptions } from './api';
 import { specSummary } from './specSummary';
@@ -33,13 +34,13 @@ export function ProjectCreateDrawer({
 }) {
   const options = useProjectOptions();
   return (
-    <Drawer opened={opened} onClose={onClose} title="New project" position="right" size="md">
+    <GuardedDrawer opened={opened} onClose={onClose} title="New project" position="right" size="md">
       {opened ? (
         <QueryState query={options} loadingLabel="Loading the options…">
           {(data) => <ProjectCreateForm options={data} onCancel={onClose} onCreated={onCreated} />}
         </QueryState>
       ) : null}
-    </Drawer>
+    </GuardedDrawer>
   );
 }
 
@@ -57,7 +58,7 @@ function ProjectCreateForm({
   const [presetId, setPresetId] = useState<string | null>(null);
   const preset = presets.data?.data.find((candidate) => String(candidate.id) === presetId) ?? null;
 
-  const { form, onSubmit, submitting, formError } = useSchemaForm({
+  const schemaForm = useSchemaForm({
     schema: createFormSchema,
     initialValues: {
       accountId: 0,
@@ -73,13 +74,13 @@ function ProjectCreateForm({
     successMessage: (project) => `${project.name} is created.`,
     onSuccess: onCreated,
   });
+  const { form, onSubmit } = schemaForm;
   const values = form.getValues();
   const filled = preset ? specSummary(preset.specification).map((row) => row.label) : [];
 
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
-        <FormError message={formError} />
         <AccountPicker
           required
           value={values.accountId || null}
@@ -137,15 +138,8 @@ function ProjectCreateForm({
           What is left open takes the account’s defaults for new projects. You can complete the book specification once
           the project is created.
         </Text>
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onCancel}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={submitting}>
-            Create project
-          </Button>
-        </Group>
       </Stack>
+      <FormActions schemaForm={schemaForm} submitLabel="Create project" onCancel={onCancel} />
     </form>
   );
 }

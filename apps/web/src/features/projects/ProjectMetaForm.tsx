@@ -1,10 +1,10 @@
 import { type ProjectMeta, projectMetaBodySchema } from '@colophon/contract';
 import { formatDateTime } from '@colophon/domain';
-import { Button, Group, NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { QueryState } from '../../components/feedback/QueryState';
-import { FormError } from '../../components/form/FormError';
+import { FormActions } from '../../components/form/FormActions';
 import { numberInputProps } from '../../components/form/numberInputProps';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { useSession } from '../../lib/session';
@@ -47,8 +47,9 @@ export function ProjectMetaTab({ projectId, canManage }: { projectId: number; ca
 function ProjectMetaForm({ projectId, meta, canManage }: { projectId: number; meta: ProjectMeta; canManage: boolean }) {
   const zone = useSession()?.user.timezone;
   const save = useSaveProjectMeta(projectId);
-  const { form, onSubmit, submitting, formError } = useSchemaForm({
+  const schemaForm = useSchemaForm({
     schema: metaFormSchema,
+    method: 'PUT',
     initialValues: metaValues(meta),
     submit: (body) => save.mutateAsync(body),
     successMessage: 'The project meta is saved.',
@@ -57,11 +58,11 @@ function ProjectMetaForm({ projectId, meta, canManage }: { projectId: number; me
       form.resetDirty(metaValues(saved));
     },
   });
+  const { form, onSubmit } = schemaForm;
   const readOnly = !canManage;
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Project meta">
       <Stack gap="md" maw={760}>
-        <FormError message={formError} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <TextInput label="Theme" readOnly={readOnly} {...form.getInputProps('theme')} />
           <TextInput label="Cover title" readOnly={readOnly} {...form.getInputProps('coverTitle')} />
@@ -91,16 +92,11 @@ function ProjectMetaForm({ projectId, meta, canManage }: { projectId: number; me
           readOnly={readOnly}
           {...form.getInputProps('notes')}
         />
-        <Group justify="space-between">
-          <Text size="xs" c="dimmed">
-            {meta.updatedAt ? `Last saved ${formatDateTime(meta.updatedAt, zone)}` : 'Not saved yet'}
-          </Text>
-          {canManage ? (
-            <Button type="submit" loading={submitting} disabled={!form.isDirty()}>
-              Save project meta
-            </Button>
-          ) : null}
-        </Group>
+        <Text size="xs" c="dimmed">
+          {meta.updatedAt ? `Last saved ${formatDateTime(meta.updatedAt, zone)}` : 'Not saved yet'}
+        </Text>
+        {/* The project's tabs are its search: switching them keeps this form, so only leaving asks. */}
+        {canManage ? <FormActions schemaForm={schemaForm} submitLabel="Save project meta" guardSearch={false} /> : null}
       </Stack>
     </form>
   );

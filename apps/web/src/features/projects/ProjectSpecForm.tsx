@@ -1,7 +1,7 @@
 import { type Project, type ProjectOptions, projectUpdateSchema } from '@colophon/contract';
-import { Button, Fieldset, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Fieldset, Group, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { FormError } from '../../components/form/FormError';
+import { FormActions } from '../../components/form/FormActions';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { projectsResource } from './api';
 import { BookSpecFields } from './BookSpecFields';
@@ -32,8 +32,9 @@ export function ProjectSpecForm({
   canManage: boolean;
 }) {
   const update = projectsResource.useUpdate();
-  const { form, onSubmit, submitting, formError } = useSchemaForm({
+  const schemaForm = useSchemaForm({
     schema: formSchema,
+    method: 'PUT',
     initialValues: formValues(project),
     submit: (body) => update.mutateAsync({ id: project.id, body }),
     successMessage: (saved) => `${saved.name} is saved.`,
@@ -43,6 +44,7 @@ export function ProjectSpecForm({
       form.resetDirty(formValues(saved));
     },
   });
+  const { form, onSubmit } = schemaForm;
   const readOnly = !canManage;
 
   return (
@@ -65,7 +67,6 @@ export function ProjectSpecForm({
             />
           </Group>
         ) : null}
-        <FormError message={formError} />
         <Fieldset legend="Project">
           <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
             <TextInput label="Name" required readOnly={readOnly} {...form.getInputProps('name')} />
@@ -96,17 +97,18 @@ export function ProjectSpecForm({
           bookTypeRequired
           readOnly={readOnly}
         />
-        {canManage ? (
-          <Group justify="flex-end" gap="sm">
-            <Button variant="default" disabled={!form.isDirty() || submitting} onClick={() => form.reset()}>
-              Discard changes
-            </Button>
-            <Button type="submit" loading={submitting} disabled={!form.isDirty()}>
-              Save project
-            </Button>
-          </Group>
-        ) : null}
       </Stack>
+      {/* Discarding asks first and puts the saved specification back; the project's tabs are its
+          search, and switching them keeps this form, so only leaving the project asks. */}
+      {canManage ? (
+        <FormActions
+          schemaForm={schemaForm}
+          submitLabel="Save project"
+          cancelLabel="Discard changes"
+          onCancel={() => undefined}
+          guardSearch={false}
+        />
+      ) : null}
     </form>
   );
 }

@@ -7,12 +7,12 @@ import {
   parseCurrencyInput,
   pricingDesignation,
 } from '@colophon/domain';
-import { Button, Group, NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { QueryState } from '../../components/feedback/QueryState';
-import { FormError } from '../../components/form/FormError';
+import { FormActions } from '../../components/form/FormActions';
 import { numberInputProps } from '../../components/form/numberInputProps';
 import { numberSelectProps } from '../../components/form/selectProps';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
@@ -65,8 +65,9 @@ function SalesRepMetaForm({
 }) {
   const zone = useSession()?.user.timezone;
   const save = useSaveSalesRepMeta(projectId);
-  const { form, onSubmit, submitting, formError } = useSchemaForm({
+  const schemaForm = useSchemaForm({
     schema: salesFormSchema,
+    method: 'PUT',
     initialValues: salesValues(meta),
     submit: (body) => save.mutateAsync(body),
     successMessage: 'The sales side is saved.',
@@ -76,12 +77,12 @@ function SalesRepMetaForm({
       form.resetDirty(salesValues(saved));
     },
   });
+  const { form, onSubmit } = schemaForm;
   const readOnly = !canManage;
   const values = form.getValues();
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Sales side">
       <Stack gap="md" maw={760}>
-        <FormError message={formError} />
         <SimpleGrid cols={{ base: 1, sm: 2 }}>
           <Select
             label="Commission"
@@ -142,16 +143,11 @@ function SalesRepMetaForm({
           readOnly={readOnly}
           {...form.getInputProps('notes')}
         />
-        <Group justify="space-between">
-          <Text size="xs" c="dimmed">
-            {meta.updatedAt ? `Last saved ${formatDateTime(meta.updatedAt, zone)}` : 'Not saved yet'}
-          </Text>
-          {canManage ? (
-            <Button type="submit" loading={submitting} disabled={!form.isDirty()}>
-              Save sales side
-            </Button>
-          ) : null}
-        </Group>
+        <Text size="xs" c="dimmed">
+          {meta.updatedAt ? `Last saved ${formatDateTime(meta.updatedAt, zone)}` : 'Not saved yet'}
+        </Text>
+        {/* The project's tabs are its search: switching them keeps this form, so only leaving asks. */}
+        {canManage ? <FormActions schemaForm={schemaForm} submitLabel="Save sales side" guardSearch={false} /> : null}
       </Stack>
     </form>
   );

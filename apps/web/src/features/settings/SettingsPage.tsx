@@ -1,13 +1,13 @@
 import type { AccountSettings } from '@colophon/contract';
 import { formatDateTime, isParentAccountType, isSuperAdmin } from '@colophon/domain';
-import { Alert, Button, Group, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import type { JSX } from 'react';
 import { AccountPicker } from '../../components/account-picker/AccountPicker';
 import { ErrorState, LoadingState, QueryState } from '../../components/feedback/QueryState';
-import { FormError } from '../../components/form/FormError';
+import { FormActions } from '../../components/form/FormActions';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { Section } from '../../components/layout/Section';
 import { ApiError } from '../../lib/api-client';
@@ -73,8 +73,9 @@ function SettingsForm({ settings }: { settings: AccountSettings }) {
   const options = useProjectOptions();
   const save = useSaveAccountSettings(settings.accountId);
   const name = account.data?.name ?? 'this account';
-  const { form, onSubmit, submitting, formError } = useSchemaForm({
+  const schemaForm = useSchemaForm({
     schema: settingsFormSchema,
+    method: 'PUT',
     initialValues: settingsFormValues(settings),
     submit: async (body) => {
       try {
@@ -93,6 +94,7 @@ function SettingsForm({ settings }: { settings: AccountSettings }) {
     },
     successMessage: () => `The settings of ${name} are saved.`,
   });
+  const { form, onSubmit } = schemaForm;
 
   if (options.isPending) return <LoadingState label="Loading the option lists…" />;
   if (options.isError) return <ErrorState error={options.error} onRetry={() => void options.refetch()} />;
@@ -104,7 +106,6 @@ function SettingsForm({ settings }: { settings: AccountSettings }) {
         <Title order={2} size="h4">
           {account.data ? `${account.data.name} (${account.data.code})` : 'Settings'}
         </Title>
-        <FormError message={formError} />
         <Section title="Review" description="How proofs of this account (and of the accounts below it) are reviewed.">
           <Switch
             label="Internal review"
@@ -143,22 +144,19 @@ function SettingsForm({ settings }: { settings: AccountSettings }) {
           <BookSpecFields form={form} prefix="specification." options={options.data} />
         </Section>
 
-        <Group justify="space-between">
-          <Text size="xs" c="dimmed">
-            {settings.updatedAt
-              ? `Last saved ${formatDateTime(settings.updatedAt, zone)}`
-              : 'Never saved: every default applies.'}
-          </Text>
-          <Group gap="sm">
-            <Button variant="default" disabled={!form.isDirty()} onClick={() => form.reset()}>
-              Discard changes
-            </Button>
-            <Button type="submit" loading={submitting} disabled={!form.isDirty()}>
-              Save settings
-            </Button>
-          </Group>
-        </Group>
+        <Text size="xs" c="dimmed">
+          {settings.updatedAt
+            ? `Last saved ${formatDateTime(settings.updatedAt, zone)}`
+            : 'Never saved: every default applies.'}
+        </Text>
       </Stack>
+      {/* Discarding asks first and puts the saved settings back. */}
+      <FormActions
+        schemaForm={schemaForm}
+        submitLabel="Save settings"
+        cancelLabel="Discard changes"
+        onCancel={() => undefined}
+      />
     </form>
   );
 }

@@ -6,6 +6,7 @@ import {
   countryOptions,
   isParentAccountType,
   isSuperAdmin,
+  PARENT_ACCOUNT_TYPES,
   softwareType,
   timeZone,
   userRole,
@@ -28,7 +29,7 @@ import { IconAlertTriangle, IconCircleCheck, IconMailCheck, IconSchool } from '@
 import { type JSX, useState } from 'react';
 import { AccountPicker } from '../../components/account-picker/AccountPicker';
 import { ErrorState, LoadingState } from '../../components/feedback/QueryState';
-import { FormError } from '../../components/form/FormError';
+import { FormActions } from '../../components/form/FormActions';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { Section } from '../../components/layout/Section';
 import { useSession } from '../../lib/session';
@@ -66,13 +67,14 @@ function SignupForm({ onDone }: { onDone: (result: SchoolSignup) => void }) {
   const brazil = useCanSeeBrazil();
   const options = useProjectOptions();
   const signup = useSchoolSignup();
-  const { form, onSubmit, submitting, formError } = useSchemaForm({
+  const schemaForm = useSchemaForm({
     schema: signupFormSchema({ parentRequired: !isSuper }),
     initialValues: emptySignup(defaultParent),
     submit: (body) => signup.mutateAsync(body),
     successMessage: null,
     onSuccess: onDone,
   });
+  const { form, onSubmit } = schemaForm;
   const values = form.getValues();
   const schoolName = values.account.name.trim() || 'School';
 
@@ -83,7 +85,6 @@ function SignupForm({ onDone }: { onDone: (result: SchoolSignup) => void }) {
   return (
     <form onSubmit={onSubmit} noValidate aria-label="School sign-up">
       <Stack gap="lg" maw={880}>
-        <FormError message={formError} />
         <Section title="School" description="The school’s account, placed under a studio or branch office of yours.">
           <TextInput label="School name" required {...form.getInputProps('account.name')} />
           <SimpleGrid cols={{ base: 1, sm: 3 }}>
@@ -116,7 +117,7 @@ function SignupForm({ onDone }: { onDone: (result: SchoolSignup) => void }) {
             required={!isSuper}
             value={values.account.parentAccountId}
             onChange={(id) => form.setFieldValue('account.parentAccountId', id)}
-            filters={{ type: [9, 10], depth: [0, 1] }}
+            filters={{ type: [...PARENT_ACCOUNT_TYPES], depth: [0, 1] }}
             clearable={isSuper}
             description={isSuper ? 'Leave empty for a school that deals with the plant directly.' : undefined}
             error={form.errors['account.parentAccountId']}
@@ -200,11 +201,12 @@ function SignupForm({ onDone }: { onDone: (result: SchoolSignup) => void }) {
           </SimpleGrid>
         </Section>
 
-        <Group justify="flex-end">
-          <Button type="submit" size="md" loading={submitting} leftSection={<IconSchool size={18} />}>
-            Sign up school
-          </Button>
-        </Group>
+        <FormActions
+          schemaForm={schemaForm}
+          submitLabel="Sign up school"
+          size="md"
+          submitIcon={<IconSchool size={18} />}
+        />
       </Stack>
     </form>
   );

@@ -1,5 +1,5 @@
 import { type Manufacturer, manufacturerCreateSchema } from '@colophon/contract';
-import { Button, Drawer, Group, NumberInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
+import { Button, NumberInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import type { JSX } from 'react';
@@ -12,7 +12,8 @@ import {
   SearchFilter,
 } from '../../components/data-table/FilterBar';
 import { QueryState } from '../../components/feedback/QueryState';
-import { FormError } from '../../components/form/FormError';
+import { GuardedDrawer } from '../../components/form/DirtyGuard';
+import { FormActions } from '../../components/form/FormActions';
 import { numberInputProps } from '../../components/form/numberInputProps';
 import { numberSelectProps } from '../../components/form/selectProps';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
@@ -87,7 +88,7 @@ export function ManufacturersPage(): JSX.Element {
         }
       />
       {deletion.dialog}
-      <Drawer
+      <GuardedDrawer
         opened={edit !== undefined}
         onClose={() => setSearch({ edit: undefined })}
         title={edit === 'new' ? 'New manufacturer' : 'Edit manufacturer'}
@@ -100,7 +101,7 @@ export function ManufacturersPage(): JSX.Element {
         {typeof edit === 'number' ? (
           <EditManufacturer id={edit} plantOptions={plants.options} onDone={() => setSearch({ edit: undefined })} />
         ) : null}
-      </Drawer>
+      </GuardedDrawer>
     </>
   );
 }
@@ -138,8 +139,9 @@ function ManufacturerForm({
 }) {
   const create = manufacturersResource.useCreate();
   const update = manufacturersResource.useUpdate();
-  const { form, onSubmit, submitting, formError } = useSchemaForm({
+  const schemaForm = useSchemaForm({
     schema: formSchema,
+    method: manufacturer ? 'PUT' : 'POST',
     initialValues: {
       code: manufacturer?.code ?? '',
       name: manufacturer?.name ?? '',
@@ -152,11 +154,11 @@ function ManufacturerForm({
     successMessage: (saved) => `${saved.name} is saved.`,
     onSuccess: onDone,
   });
+  const { form, onSubmit } = schemaForm;
 
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
-        <FormError message={formError} />
         <SimpleGrid cols={2}>
           <TextInput label="Code" required maxLength={8} {...form.getInputProps('code')} />
           <TextInput label="Name" required {...form.getInputProps('name')} />
@@ -187,15 +189,12 @@ function ManufacturerForm({
           />
         </SimpleGrid>
         <Switch label="Active" {...form.getInputProps('isActive', { type: 'checkbox' })} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={submitting}>
-            {manufacturer ? 'Save manufacturer' : 'Create manufacturer'}
-          </Button>
-        </Group>
       </Stack>
+      <FormActions
+        schemaForm={schemaForm}
+        submitLabel={manufacturer ? 'Save manufacturer' : 'Create manufacturer'}
+        onCancel={onDone}
+      />
     </form>
   );
 }

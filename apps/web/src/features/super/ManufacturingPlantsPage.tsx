@@ -1,12 +1,13 @@
 import { type ManufacturingPlant, manufacturingPlantCreateSchema } from '@colophon/contract';
-import { Button, Drawer, Group, Stack, TextInput } from '@mantine/core';
+import { Button, Stack, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import type { JSX } from 'react';
 import { DataTable } from '../../components/data-table/DataTable';
 import { ClearFiltersButton, SearchFilter } from '../../components/data-table/FilterBar';
 import { QueryState } from '../../components/feedback/QueryState';
-import { FormError } from '../../components/form/FormError';
+import { GuardedDrawer } from '../../components/form/DirtyGuard';
+import { FormActions } from '../../components/form/FormActions';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { filterQuery, listQuery } from '../../lib/list-search';
 import { useSession } from '../../lib/session';
@@ -54,7 +55,7 @@ export function ManufacturingPlantsPage(): JSX.Element {
         }
       />
       {deletion.dialog}
-      <Drawer
+      <GuardedDrawer
         opened={edit !== undefined}
         onClose={() => setSearch({ edit: undefined })}
         title={edit === 'new' ? 'New plant' : 'Edit plant'}
@@ -62,7 +63,7 @@ export function ManufacturingPlantsPage(): JSX.Element {
       >
         {edit === 'new' ? <PlantForm onDone={() => setSearch({ edit: undefined })} /> : null}
         {typeof edit === 'number' ? <EditPlant id={edit} onDone={() => setSearch({ edit: undefined })} /> : null}
-      </Drawer>
+      </GuardedDrawer>
     </>
   );
 }
@@ -75,17 +76,18 @@ function EditPlant({ id, onDone }: { id: number; onDone: () => void }) {
 function PlantForm({ plant, onDone }: { plant?: ManufacturingPlant; onDone: () => void }) {
   const create = plantsResource.useCreate();
   const update = plantsResource.useUpdate();
-  const { form, onSubmit, submitting, formError } = useSchemaForm({
+  const schemaForm = useSchemaForm({
     schema: manufacturingPlantCreateSchema,
+    method: plant ? 'PUT' : 'POST',
     initialValues: { code: plant?.code ?? '', name: plant?.name ?? '' },
     submit: (body) => (plant ? update.mutateAsync({ id: plant.id, body }) : create.mutateAsync(body)),
     successMessage: (saved) => `${saved.name} is saved.`,
     onSuccess: onDone,
   });
+  const { form, onSubmit } = schemaForm;
   return (
     <form onSubmit={onSubmit} noValidate>
       <Stack gap="md">
-        <FormError message={formError} />
         <TextInput
           label="Code"
           required
@@ -94,15 +96,8 @@ function PlantForm({ plant, onDone }: { plant?: ManufacturingPlant; onDone: () =
           {...form.getInputProps('code')}
         />
         <TextInput label="Name" required {...form.getInputProps('name')} />
-        <Group justify="flex-end" gap="sm">
-          <Button variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button type="submit" loading={submitting}>
-            {plant ? 'Save plant' : 'Create plant'}
-          </Button>
-        </Group>
       </Stack>
+      <FormActions schemaForm={schemaForm} submitLabel={plant ? 'Save plant' : 'Create plant'} onCancel={onDone} />
     </form>
   );
 }

@@ -5,7 +5,7 @@ import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
 import { ConfirmDialog } from '../../../components/feedback/ConfirmDialog';
 import { EmptyState } from '../../../components/feedback/QueryState';
-import { FormError } from '../../../components/form/FormError';
+import { FormActions } from '../../../components/form/FormActions';
 import { useSchemaForm } from '../../../components/form/useSchemaForm';
 import { type ProofComment, useProofChildMutations } from '../api';
 import { commentNumbers } from '../pins';
@@ -45,7 +45,7 @@ function NewComment({
 }) {
   const { create } = useProofChildMutations(proofId, 'proof_comments');
   const bodyRef = useRef<HTMLTextAreaElement>(null);
-  const { form, onSubmit, submitting, formError } = useSchemaForm({
+  const schemaForm = useSchemaForm({
     schema: bodySchema,
     initialValues: { body: '' },
     submit: (values) => create.mutateAsync({ body: values.body, pin: draftPin }),
@@ -56,6 +56,8 @@ function NewComment({
     },
   });
 
+  const { form, onSubmit } = schemaForm;
+
   // A pin just placed: the comment to go with it is the next thing to type.
   useEffect(() => {
     if (draftPin) bodyRef.current?.focus();
@@ -64,7 +66,6 @@ function NewComment({
   return (
     <form onSubmit={onSubmit} noValidate aria-label="New comment">
       <Stack gap="xs">
-        <FormError message={formError} />
         <Group gap="xs" justify="space-between">
           {draftPin ? (
             <Badge
@@ -95,39 +96,34 @@ function NewComment({
           ) : null}
         </Group>
         <Textarea ref={bodyRef} label="Comment" autosize minRows={2} maxRows={8} {...form.getInputProps('body')} />
-        <Group justify="flex-end">
-          <Button type="submit" size="sm" loading={submitting}>
-            {draftPin ? 'Save pinned comment' : 'Add comment'}
-          </Button>
-        </Group>
       </Stack>
+      {/* Turning the proof's pages changes only the search: the comment being typed stays, so only leaving asks. */}
+      <FormActions
+        schemaForm={schemaForm}
+        submitLabel={draftPin ? 'Save pinned comment' : 'Add comment'}
+        size="sm"
+        sticky={false}
+        guardSearch={false}
+      />
     </form>
   );
 }
 
 function CommentEditor({ proofId, comment, onDone }: { proofId: number; comment: ProofComment; onDone: () => void }) {
   const { update } = useProofChildMutations(proofId, 'proof_comments');
-  const { form, onSubmit, submitting, formError } = useSchemaForm({
+  const schemaForm = useSchemaForm({
     schema: bodySchema,
+    method: 'PUT',
     initialValues: { body: comment.body },
     submit: (values) => update.mutateAsync({ childId: comment.id, body: { body: values.body } }),
     successMessage: 'The comment is saved.',
     onSuccess: onDone,
   });
+  const { form, onSubmit } = schemaForm;
   return (
     <form onSubmit={onSubmit} noValidate aria-label="Edit comment">
-      <Stack gap="xs">
-        <FormError message={formError} />
-        <Textarea label="Comment" autosize minRows={2} maxRows={8} data-autofocus {...form.getInputProps('body')} />
-        <Group justify="flex-end" gap="xs">
-          <Button size="xs" variant="default" onClick={onDone}>
-            Cancel
-          </Button>
-          <Button size="xs" type="submit" loading={submitting}>
-            Save
-          </Button>
-        </Group>
-      </Stack>
+      <Textarea label="Comment" autosize minRows={2} maxRows={8} data-autofocus {...form.getInputProps('body')} />
+      <FormActions schemaForm={schemaForm} onCancel={onDone} size="xs" sticky={false} guardSearch={false} />
     </form>
   );
 }

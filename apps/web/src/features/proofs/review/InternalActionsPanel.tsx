@@ -1,10 +1,10 @@
 import { type Proof, proofInternalActionCreateSchema } from '@colophon/contract';
 import { formatDateTime, internalProofStatus } from '@colophon/domain';
-import { Button, Divider, Group, Paper, Select, Stack, Text, Textarea, TextInput, Timeline } from '@mantine/core';
+import { Divider, Group, Paper, Select, Stack, Text, Textarea, TextInput, Timeline } from '@mantine/core';
 import { IconHistory } from '@tabler/icons-react';
 import { z } from 'zod';
 import { EmptyState } from '../../../components/feedback/QueryState';
-import { FormError } from '../../../components/form/FormError';
+import { FormActions } from '../../../components/form/FormActions';
 import { numberSelectProps } from '../../../components/form/selectProps';
 import { useSchemaForm } from '../../../components/form/useSchemaForm';
 import { type ProofInternalAction, useProofChildMutations } from '../api';
@@ -24,7 +24,7 @@ const actionFormSchema = z.object({
 
 function NewAction({ proofId }: { proofId: number }) {
   const { create } = useProofChildMutations(proofId, 'proof_internal_actions');
-  const { form, onSubmit, submitting, formError } = useSchemaForm({
+  const schemaForm = useSchemaForm({
     schema: actionFormSchema,
     initialValues: { action: '', internalStatus: null as number | null, note: '' },
     submit: (body) => create.mutateAsync(body),
@@ -34,10 +34,10 @@ function NewAction({ proofId }: { proofId: number }) {
         : 'The action is recorded.',
     onSuccess: () => form.reset(),
   });
+  const { form, onSubmit } = schemaForm;
   return (
     <form onSubmit={onSubmit} noValidate aria-label="New internal action">
       <Stack gap="xs">
-        <FormError message={formError} />
         <TextInput
           label="Action"
           placeholder="e.g. studio contacted"
@@ -54,12 +54,9 @@ function NewAction({ proofId }: { proofId: number }) {
           {...numberSelectProps(form, 'internalStatus', { nullable: true })}
         />
         <Textarea label="Note" autosize minRows={1} maxRows={6} {...form.getInputProps('note')} />
-        <Group justify="flex-end">
-          <Button type="submit" size="sm" loading={submitting}>
-            Record action
-          </Button>
-        </Group>
       </Stack>
+      {/* Turning the proof's pages changes only the search: what is typed stays, so only leaving asks. */}
+      <FormActions schemaForm={schemaForm} submitLabel="Record action" size="sm" sticky={false} guardSearch={false} />
     </form>
   );
 }

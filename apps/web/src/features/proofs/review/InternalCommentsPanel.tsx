@@ -1,9 +1,9 @@
 import { proofCommentInternalCreateSchema } from '@colophon/contract';
-import { Button, Group, Paper, Stack, Text, Textarea } from '@mantine/core';
+import { Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
 import { ConfirmDialog } from '../../../components/feedback/ConfirmDialog';
 import { EmptyState } from '../../../components/feedback/QueryState';
-import { FormError } from '../../../components/form/FormError';
+import { FormActions } from '../../../components/form/FormActions';
 import { useSchemaForm } from '../../../components/form/useSchemaForm';
 import { type ProofInternalComment, useProofChildMutations } from '../api';
 import { CommentHeading } from './CommentHeading';
@@ -20,8 +20,9 @@ function InternalCommentForm({
   onDone: () => void;
 }) {
   const { create, update } = useProofChildMutations(proofId, 'proof_comment_internals');
-  const { form, onSubmit, submitting, formError } = useSchemaForm({
+  const schemaForm = useSchemaForm({
     schema: proofCommentInternalCreateSchema,
+    method: editing ? 'PUT' : 'POST',
     initialValues: { body: editing?.body ?? '' },
     submit: (body) => (editing ? update.mutateAsync({ childId: editing.id, body }) : create.mutateAsync(body)),
     successMessage: editing ? 'The internal comment is saved.' : 'Your internal comment is added.',
@@ -30,29 +31,26 @@ function InternalCommentForm({
       onDone();
     },
   });
+  const { form, onSubmit } = schemaForm;
   return (
     <form onSubmit={onSubmit} noValidate aria-label={editing ? 'Edit internal comment' : 'New internal comment'}>
-      <Stack gap="xs">
-        <FormError message={formError} />
-        <Textarea
-          label={editing ? 'Internal comment' : 'New internal comment'}
-          description={editing ? undefined : 'Seen by studio staff only, never by the school.'}
-          autosize
-          minRows={2}
-          maxRows={8}
-          {...form.getInputProps('body')}
-        />
-        <Group justify="flex-end" gap="xs">
-          {editing ? (
-            <Button size="xs" variant="default" onClick={onDone}>
-              Cancel
-            </Button>
-          ) : null}
-          <Button size={editing ? 'xs' : 'sm'} type="submit" loading={submitting}>
-            {editing ? 'Save' : 'Add internal comment'}
-          </Button>
-        </Group>
-      </Stack>
+      <Textarea
+        label={editing ? 'Internal comment' : 'New internal comment'}
+        description={editing ? undefined : 'Seen by studio staff only, never by the school.'}
+        autosize
+        minRows={2}
+        maxRows={8}
+        {...form.getInputProps('body')}
+      />
+      {/* Turning the proof's pages changes only the search: what is typed stays, so only leaving asks. */}
+      <FormActions
+        schemaForm={schemaForm}
+        submitLabel={editing ? 'Save' : 'Add internal comment'}
+        onCancel={editing ? onDone : undefined}
+        size={editing ? 'xs' : 'sm'}
+        sticky={false}
+        guardSearch={false}
+      />
     </form>
   );
 }
