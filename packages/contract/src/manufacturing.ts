@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idParam, idSchema, listQuerySchema, queryBoolean, queryList, timestampSchema } from './common';
+import { idSchema, timestampSchema } from './common';
+import { defineResourceContract, filter } from './resource-contract';
 
 export const manufacturingPlantSchema = z
   .object({
@@ -20,10 +21,21 @@ export const manufacturingPlantCreateSchema = z.object({
   name: z.string().trim().min(1, 'Required').max(100),
 });
 export const manufacturingPlantUpdateSchema = manufacturingPlantCreateSchema.partial();
-export const manufacturingPlantListQuerySchema = listQuerySchema(['code', 'name', 'createdAt'] as const).extend({
-  search: z.string().trim().max(100).optional(),
-  code: queryList(z.string().max(1)).optional(),
+
+/** Plants are reference data every signed-in user reads (orders name them); the plant side edits them. */
+export const manufacturingPlantsContract = defineResourceContract({
+  name: 'manufacturing_plants',
+  label: 'Manufacturing plant',
+  item: manufacturingPlantSchema,
+  create: manufacturingPlantCreateSchema,
+  update: manufacturingPlantUpdateSchema,
+  filters: { code: filter.list(z.string().max(1)) },
+  searchable: ['name', 'code'],
+  sorts: ['code', 'name', 'createdAt'],
+  defaultSort: 'code',
+  permission: { write: 'super.plants' },
 });
+export const manufacturingPlantListQuerySchema = manufacturingPlantsContract.listQuery;
 
 export const manufacturerSchema = z
   .object({
@@ -61,13 +73,18 @@ export const manufacturerCreateSchema = manufacturerFields
   });
 /** The cross-field rule of an update is checked by the API against the stored record. */
 export const manufacturerUpdateSchema = manufacturerFields.partial();
-export const manufacturerListQuerySchema = listQuerySchema([
-  'code',
-  'name',
-  'turnTimeDays',
-  'createdAt',
-] as const).extend({
-  search: z.string().trim().max(100).optional(),
-  plantId: queryList(idParam).optional(),
-  isActive: queryBoolean.optional(),
+
+export const manufacturersContract = defineResourceContract({
+  name: 'manufacturers',
+  label: 'Manufacturer',
+  item: manufacturerSchema,
+  create: manufacturerCreateSchema,
+  update: manufacturerUpdateSchema,
+  filters: { plantId: filter.ids(), isActive: filter.boolean() },
+  searchable: ['name', 'code'],
+  includes: ['plant'],
+  sorts: ['code', 'name', 'turnTimeDays', 'createdAt'],
+  defaultSort: 'name',
+  permission: { write: 'super.plants' },
 });
+export const manufacturerListQuerySchema = manufacturersContract.listQuery;

@@ -34,6 +34,7 @@ import {
   smallintSchema,
   timestampSchema,
 } from './common';
+import { defineResourceContract, filter } from './resource-contract';
 
 export const bookTypeSchema = codeOf(bookType, 'book type');
 export const yearSchema = z
@@ -351,7 +352,18 @@ export const presetCreateSchema = z.object({
 export const presetUpdateSchema = z
   .object({ name: z.string().trim().min(1, 'Required').max(120), specification: bookSpecificationSchema })
   .partial();
-export const presetListQuerySchema = listQuerySchema(['name', 'createdAt'] as const).extend({
-  search: z.string().trim().max(100).optional(),
-  accountId: queryList(idParam).optional(),
+
+/** Presets: saved book specifications (/admin/presets); read with the projects, kept by their account's owners. */
+export const presetsContract = defineResourceContract({
+  name: 'presets',
+  label: 'Preset',
+  item: presetSchema,
+  create: presetCreateSchema,
+  update: presetUpdateSchema,
+  filters: { accountId: filter.ids() },
+  searchable: ['name'],
+  sorts: ['name', 'createdAt'],
+  defaultSort: 'name',
+  permission: { read: 'projects.view', write: 'presets.manage' },
 });
+export const presetListQuerySchema = presetsContract.listQuery;

@@ -1,36 +1,16 @@
-import { DEFAULT_PER_PAGE, MAX_PER_PAGE } from '@colophon/contract';
+import { DEFAULT_PER_PAGE, type ListSearch, MAX_PER_PAGE } from '@colophon/contract';
 import type { Filters, FilterValue } from '@colophon/domain';
-import { z } from 'zod';
 
-/**
- * A list's page, page size and sort as they live in the URL (bookmarkable). The parser forgives:
- * a hand-edited or stale value falls back to the default instead of breaking the page. Every list
- * route extends it with its filters.
- */
-export const listSearchSchema = z.object({
-  page: z.coerce.number().int().min(1).optional().catch(undefined),
-  perPage: z.coerce.number().int().min(1).max(MAX_PER_PAGE).optional().catch(undefined),
-  sort: z
-    .string()
-    .regex(/^-?[A-Za-z][\w.]*$/)
-    .max(60)
-    .optional()
-    .catch(undefined),
-});
-export type ListSearch = z.infer<typeof listSearchSchema>;
-
-/** Forgiving URL filters: text, a list of numbers, a yes/no. */
-export const searchText = z.string().trim().max(100).optional().catch(undefined);
-export const searchNumberList = z
-  .array(z.coerce.number().int())
-  .optional()
-  .catch(undefined)
-  .transform((list) => (list && list.length > 0 ? list : undefined));
-export const searchBoolean = z
-  .union([z.boolean(), z.enum(['true', 'false']).transform((value) => value === 'true')])
-  .optional()
-  .catch(undefined);
-export const searchId = z.coerce.number().int().positive().optional().catch(undefined);
+// The forgiving URL pieces live in the contract, where a resource contract derives its URL schema.
+export {
+  type ListSearch,
+  listSearchSchema,
+  searchBoolean,
+  searchId,
+  searchList,
+  searchNumberList,
+  searchText,
+} from '@colophon/contract';
 
 export const PER_PAGE_OPTIONS = [10, 25, 50, 100].filter((size) => size <= MAX_PER_PAGE);
 

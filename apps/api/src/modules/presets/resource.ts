@@ -1,17 +1,18 @@
-import { presetCreateSchema, presetListQuerySchema, presetSchema, presetUpdateSchema } from '@colophon/contract';
+import { presetsContract } from '@colophon/contract';
 import { presets } from '@colophon/db';
 import { type BookSpecification, bookSpecViolations } from '@colophon/domain';
-import { eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { z } from 'zod';
+import { eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import { accountScope } from '../../access/scope';
-import { defineResource, type ResourceContext } from '../../engine/resource';
+import { registerResource } from '../../engine/implement';
+import type { ResourceContext } from '../../engine/resource';
 import { forbidden, invalidField } from '../../errors';
 import { describeConstraint } from '../../plugins/problems';
 import { findVisibleAccount, requireReferencedAccount } from '../accounts/tree';
 
 describeConstraint('presets_account_name_key', 'name', 'This account already has a preset with this name.');
 
-type Row = Record<string, unknown> & { id: number };
+type Preset = typeof presets.$inferSelect;
 
 /** The accounts above the caller's own (their parents and grandparents), whose presets they may start from. */
 function ancestorAccountIdsSql(userId: number): SQL {
@@ -31,65 +32,56 @@ function checkSpecification(specification: BookSpecification | undefined) {
 }
 
 /** Only the owners of a preset's account change it; a school reads its studio's presets but keeps its own. */
-async function assertMayChange(context: ResourceContext, existing: Row) {
-  if (!(await findVisibleAccount(context, existing.accountId as number))) {
+async function assertMayChange(context: ResourceContext, existing: Preset) {
+  if (!(await findVisibleAccount(context, existing.accountId))) {
     throw forbidden('This preset belongs to the account above yours; its owners change it.');
   }
 }
 
 /** Presets: saved book specifications to start a project from (/admin/presets). */
-export const presetsResource = defineResource({
-  name: 'presets',
-  label: 'Preset',
-  table: presets,
-  item: presetSchema,
-  listQuery: presetListQuerySchema,
-  createBody: presetCreateSchema,
-  updateBody: presetUpdateSchema,
-  access: { read: 'projects.view', write: 'presets.manage' },
-  sorts: { name: presets.name, createdAt: presets.createdAt },
-  defaultSort: 'name',
-  scope: (context) => {
-    const visible = accountScope(context.auth);
-    if (!visible) return undefined;
-    return or(
-      inArray(presets.accountId, visible),
-      inArray(presets.accountId, ancestorAccountIdsSql(context.auth.user.id)),
-    );
-  },
-  filters: (query: z.output<typeof presetListQuerySchema>) => [
-    query.search ? ilike(presets.name, `%${query.search.replace(/[\\%_]/g, '\\$&')}%`) : undefined,
-    query.accountId?.length ? inArray(presets.accountId, query.accountId) : undefined,
-  ],
-  async validate(input, context) {
-    if (input.accountId !== undefined) await requireReferencedAccount(context, input.accountId, 'accountId');
-    checkSpecification(input.specification);
-  },
-  async create(input: z.output<typeof presetCreateSchema>, context) {
-    const [row] = await context.db
-      .insert(presets)
-      .values({ ...input, createdByUserId: context.auth.user.id })
-      .returning();
-    if (!row) throw new Error('preset insert returned nothing');
-    return row as unknown as Row;
-  },
-  async update(existing, input: z.output<typeof presetUpdateSchema>, context) {
-    await assertMayChange(context, existing);
-    const [row] = await context.db
-      .update(presets)
-      .set({ ...input, updatedAt: new Date() })
-      .where(eq(presets.id, existing.id))
-      .returning();
-    return row as unknown as Row;
-  },
-  async remove(existing, context) {
-    await assertMayChange(context, existing);
-    await context.db.delete(presets).where(eq(presets.id, existing.id));
-    return null;
-  },
-  csv: [
-    { header: 'Name', value: (row) => row.name as string },
-    { header: 'Account', value: (row) => row.accountId as number },
-    { header: 'Specification', value: (row) => JSON.stringify(row.specification) },
-  ],
-});
+export function registerPresetsResource(app: FastifyInstance) {
+  registerResource(app, presetsContract, {
+    table: presets,
+    scope: (context) => {
+      const visible = accountScope(context.auth);
+      if (!visible) return undefined;
+      return or(
+        inArray(presets.accountId, visible),
+        inArray(presets.accountId, ancestorAccountIdsSql(context.auth.user.id)),
+      );
+    },
+    hooks: {
+      async validate(input, context) {
+        if (input.accountId !== undefined) await requireReferencedAccount(context, input.accountId, 'accountId');
+        checkSpecification(input.specification);
+      },
+      async create(input, context) {
+        const [row] = await context.db
+          .insert(presets)
+          .values({ ...input, createdByUserId: context.auth.user.id })
+          .returning();
+        if (!row) throw new Error('preset insert returned nothing');
+        return row;
+      },
+      async update(existing, input, context) {
+        await assertMayChange(context, existing);
+        const [row] = await context.db
+          .update(presets)
+          .set({ ...input, updatedAt: new Date() })
+          .where(eq(presets.id, existing.id))
+          .returning();
+        return row;
+      },
+      async remove(existing, context) {
+        await assertMayChange(context, existing);
+        await context.db.delete(presets).where(eq(presets.id, existing.id));
+        return null;
+      },
+    },
+    csv: [
+      { header: 'Name', value: (row) => row.name },
+      { header: 'Account', value: (row) => row.accountId },
+      { header: 'Specification', value: (row) => JSON.stringify(row.specification) },
+    ],
+  });
+}

@@ -1,0 +1,270 @@
+import type { Permission } from '@colophon/domain';
+import { z } from 'zod';
+import {
+  bigIdParamsSchema,
+  DEFAULT_PER_PAGE,
+  idParam,
+  idParamsSchema,
+  idSchema,
+  listEnvelopeSchema,
+  listQuerySchema,
+  MAX_PER_PAGE,
+  queryBoolean,
+  queryList,
+  smallintParam,
+  smallintSchema,
+} from './common';
+import { listSearchSchema, searchBoolean, searchId, searchList, searchNumberList, searchText } from './list-url';
+import { defineOperation, type OperationDefinition } from './operation';
+
+/**
+ * One list filter, declared once, in its three forms: the API's GET query (strict, from a query
+ * string), the POST-search body (strict, JSON) and the web app's URL (forgiving: a stale value is
+ * dropped, never an error). `kind` tells the API's default condition: `in (…)` or `=`.
+ */
+export interface FilterSpec<
+  Query extends z.ZodType = z.ZodType,
+  Body extends z.ZodType = z.ZodType,
+  Url extends z.ZodType = z.ZodType,
+> {
+  kind: 'list' | 'one' | 'text';
+  query: Query;
+  body: Body;
+  url: Url;
+}
+
+const spec = <Query extends z.ZodType, Body extends z.ZodType, Url extends z.ZodType>(
+  kind: FilterSpec['kind'],
+  query: Query,
+  body: Body,
+  url: Url,
+): FilterSpec<Query, Body, Url> => ({ kind, query, body, url });
+
+/** The filter kinds of part 7: `key[]=a&key[]=b` lists, one value, a yes/no, the search text. */
+export const filter = {
+  /** Any of these values (`code[]=B&code[]=P`); `item` parses one value from a query string. */
+  list: <T extends z.ZodType>(item: T, options: { max?: number } = {}) =>
+    spec(
+      'list',
+      queryList(item).optional(),
+      z
+        .array(item)
+        .max(options.max ?? 100)
+        .optional(),
+      searchList(item),
+    ),
+  /** Any of these ids (`plantId[]=1&plantId[]=2`). */
+  ids: (options: { max?: number } = {}) =>
+    spec(
+      'list',
+      queryList(idParam).optional(),
+      z
+        .array(idSchema)
+        .max(options.max ?? 5000)
+        .optional(),
+      searchNumberList,
+    ),
+  /** Any of these enumeration codes (`type[]=2&type[]=3`). */
+  codes: (options: { max?: number } = {}) =>
+    spec(
+      'list',
+      queryList(smallintParam).optional(),
+      z
+        .array(smallintSchema)
+        .max(options.max ?? 50)
+        .optional(),
+      searchNumberList,
+    ),
+  /** Exactly this id (`parentAccountId=7`). */
+  id: () => spec('one', idParam.optional(), idSchema.optional(), searchId),
+  /** Yes or no (`isActive=true`, `isActive=1`). */
+  boolean: () => spec('one', queryBoolean.optional(), z.boolean().optional(), searchBoolean),
+  /** The text search of a `searchable` resource. */
+  text: () => spec('text', z.string().trim().max(100).optional(), z.string().trim().max(100).optional(), searchText),
+};
+type TextFilter = ReturnType<typeof filter.text>;
+
+type Filters = Record<string, FilterSpec>;
+/** The declared filters, with `search` first when the resource is searchable. */
+type AllFilters<F extends Filters, Searchable extends readonly string[]> = Searchable extends readonly []
+  ? F
+  : { search: TextFilter } & F;
+type FormOf<F extends Filters, Form extends keyof FilterSpec> = { [K in keyof F]: F[K][Form] };
+
+export type ResourceOperationName = 'list' | 'get' | 'create' | 'update' | 'delete';
+
+export interface ResourceContractDefinition<
+  Name extends string,
+  Item extends z.ZodType,
+  Create extends z.ZodType,
+  Update extends z.ZodType,
+  F extends Filters,
+  SortKey extends string,
+  Searchable extends readonly string[],
+> {
+  /** The URL segment under /api and the OpenAPI tag: `manufacturing_plants`. */
+  name: Name;
+  /** 'Manufacturer': messages say 'Manufacturer 7 was not found.' */
+  label: string;
+  item: Item;
+  create?: Create;
+  update?: Update;
+  filters: F;
+  /** The sortable fields; `sort=field` or `sort=-field`, the id breaking ties. */
+  sorts: readonly [SortKey, ...SortKey[]];
+  defaultSort: SortKey | `-${SortKey}`;
+  /** The item's fields the `search` text looks in (adds the `search` filter). */
+  searchable?: Searchable;
+  /** The names `include=` accepts (the POST-search body checks them; the API fills them). */
+  includes?: readonly string[];
+  /** A resource under another (`/api/accounts/:accountId/addresses`): the parent's name and id parameter. */
+  parent?: { name: string; param: string };
+  /** Reading needs `read` (none: any signed-in user); writing needs `write`. */
+  permission: { read?: Permission; write: Permission };
+  /** The generic operations it offers (default: all five). */
+  offers?: readonly ResourceOperationName[];
+  /** Rows keyed by bigserial take ids up to 2^53 − 1 (queue rows, notifications). */
+  bigIds?: boolean;
+}
+
+/**
+ * A resource's contract, declared once: its item, bodies, filters, sorts and permissions. Derived
+ * from it: the GET list query, the POST-search body, the web app's forgiving URL schema, the sort
+ * enumeration, and the five operations that the API registers and the web app calls.
+ */
+export function defineResourceContract<
+  const Name extends string,
+  Item extends z.ZodType,
+  const F extends Filters,
+  const SortKey extends string,
+  Create extends z.ZodType = z.ZodNever,
+  Update extends z.ZodType = z.ZodNever,
+  const Searchable extends readonly string[] = readonly [],
+>(definition: ResourceContractDefinition<Name, Item, Create, Update, F, SortKey, Searchable>) {
+  const { name, sorts, permission } = definition;
+  const filters = {
+    ...(definition.searchable?.length ? { search: filter.text() } : {}),
+    ...definition.filters,
+  } as AllFilters<F, Searchable>;
+  const entries = Object.entries(filters as Filters);
+  const form = <Form extends keyof FilterSpec>(which: Form) =>
+    Object.fromEntries(entries.map(([key, value]) => [key, value[which]])) as FormOf<AllFilters<F, Searchable>, Form>;
+
+  const sortValues = sorts.flatMap((key) => [key, `-${key}`]) as [SortKey | `-${SortKey}`, ...`-${SortKey}`[]];
+  const sort = z.enum(sortValues);
+  const listQuery = listQuerySchema(sorts).extend(form('query'));
+  const searchBody = z.object({
+    page: z.number().int().min(1).default(1),
+    perPage: z.number().int().min(1).max(MAX_PER_PAGE).default(DEFAULT_PER_PAGE),
+    sort: sort.optional(),
+    include: z
+      .array(definition.includes?.length ? z.enum(definition.includes as [string, ...string[]]) : z.string().max(40))
+      .max(definition.includes?.length || 20)
+      .optional(),
+    ...form('body'),
+  });
+  const urlSearch = listSearchSchema.extend({ sort: sort.optional().catch(undefined), ...form('url') });
+
+  const base = definition.parent
+    ? `/api/${definition.parent.name}/:${definition.parent.param}/${name}`
+    : `/api/${name}`;
+  const path = base as `/api/${string}`;
+  const itemPath = `${base}/:id` as `/api/${string}`;
+  const params = definition.bigIds ? bigIdParamsSchema : idParamsSchema;
+  const include = z.object({ include: queryList(z.string().max(40)).optional() });
+  const { item } = definition;
+  const create = (definition.create ?? z.never()) as Create;
+  const update = (definition.update ?? z.never()) as Update;
+  const tags = [name];
+  const operations = {
+    list: defineOperation({
+      method: 'GET',
+      path,
+      query: listQuery,
+      responses: { 200: listEnvelopeSchema(item) },
+      permission: permission.read,
+      tags,
+    }),
+    export: defineOperation({
+      method: 'GET',
+      path: `${path}/export`,
+      query: listQuery,
+      responses: { 200: z.string() },
+      permission: permission.read,
+      tags,
+    }),
+    get: defineOperation({
+      method: 'GET',
+      path: itemPath,
+      params,
+      query: include,
+      responses: { 200: item },
+      permission: permission.read,
+      tags,
+    }),
+    create: defineOperation({
+      method: 'POST',
+      path,
+      body: create,
+      responses: { 201: item },
+      permission: permission.write,
+      tags,
+    }),
+    update: defineOperation({
+      method: 'PUT',
+      path: itemPath,
+      params,
+      body: update,
+      responses: { 200: item },
+      permission: permission.write,
+      tags,
+    }),
+    remove: defineOperation({
+      method: 'DELETE',
+      path: itemPath,
+      params,
+      responses: { 200: item, 204: z.null() },
+      permission: permission.write,
+      tags,
+    }),
+  };
+
+  return {
+    ...definition,
+    create,
+    update,
+    filters,
+    searchable: (definition.searchable ?? []) as Searchable,
+    operations,
+    /** The strict GET query of the list and the export. */
+    listQuery,
+    /** The same search as a JSON body (`POST …/search`), for filter sets too long for a URL. */
+    searchBody,
+    /** The web app's URL search schema: page, size, sort and every filter, forgiving stale values. */
+    urlSearch,
+    /** `code`, `-code`, …: the sort values the list accepts. */
+    sort,
+  };
+}
+
+/** Any resource contract: what `registerResource` and `createResource` take. */
+export interface ResourceContract {
+  name: string;
+  label: string;
+  item: z.ZodType;
+  create: z.ZodType;
+  update: z.ZodType;
+  filters: Record<string, FilterSpec>;
+  sorts: readonly [string, ...string[]];
+  defaultSort: string;
+  searchable: readonly string[];
+  includes?: readonly string[] | undefined;
+  parent?: { name: string; param: string } | undefined;
+  permission: { read?: Permission; write: Permission };
+  offers?: readonly ResourceOperationName[] | undefined;
+  bigIds?: boolean | undefined;
+  listQuery: z.ZodType;
+  searchBody: z.ZodType;
+  urlSearch: z.ZodType;
+  operations: Record<'list' | 'export' | 'get' | 'create' | 'update' | 'remove', OperationDefinition>;
+}
