@@ -8,6 +8,7 @@ import {
   backoffDelayMs,
   claim,
   complete,
+  type Every,
   enqueue,
   fail,
   getJob,
@@ -71,21 +72,40 @@ beforeEach(async () => {
   await db().execute(sql`delete from job_runs`);
 });
 
-/** Moves a job's run_after (or lease) into the past, as if time had passed. */
-async function makeDue(queue: 'proofs', id: number) {
-  const table = tableOf(queue);
-  await db().update(table).set({ runAfter: sql`now() - interval '1 second'` }).where(eq(table.id, id));
+/** A clock the tests move by hand: a lease or a backoff lapses when the test says so, not after a sleep. */
+function manualClock(startMs = Date.now()) {
+  let nowMs = startMs;
+  return {
+    now: () => new Date(nowMs),
+    advance(ms: number) {
+      nowMs += ms;
+    },
+  };
+}
+
+/** A timer run by hand: `tick()` runs the callbacks scheduled on it. */
+function manualTimer(): Every & { tick(): void } {
+  const callbacks = new Set<() => void>();
+  const every = (callback: () => void) => {
+    callbacks.add(callback);
+    return () => callbacks.delete(callback);
+  };
+  const tick = () => {
+    for (const callback of callbacks) callback();
+  };
+  return Object.assign(every, { tick });
 }
 
 describe('the queue engine', () => {
   it('claims a waiting job once, with a lease, and completes it with its result', async () => {
-    const row = await enqueue(db(), 'proofs', { proofId: 7 });
+    const clock = manualClock();
+    const row = await enqueue(db(), 'proofs', { proofId: 7 }, { clock });
     expect(row.status).toBe(QueueStatus.Waiting);
 
-    const job = await claim<{ proofId: number }>(db(), 'proofs', 'worker-a', 30_000);
+    const job = await claim<{ proofId: number }>(db(), 'proofs', 'worker-a', 30_000, clock);
     expect(job).toMatchObject({ id: row.id, payload: { proofId: 7 }, attempts: 1, lockedBy: 'worker-a' });
-    expect(job!.lockedUntil.getTime()).toBeGreaterThan(Date.now() + 20_000);
-    expect(await claim(db(), 'proofs', 'worker-b', 30_000)).toBeNull();
+    expect(job!.lockedUntil.getTime()).toBe(clock.now().getTime() + 30_000);
+    expect(await claim(db(), 'proofs', 'worker-b', 30_000, clock)).toBeNull();
     expect((await getJob(db(), 'proofs', row.id))?.status).toBe(QueueStatus.Processing);
 
     expect(await complete(db(), job!, { pages: 48 })).toBe(true);
@@ -98,25 +118,34 @@ describe('the queue engine', () => {
   });
 
   it('claims in due order and leaves jobs that are not due yet', async () => {
-    const later = await enqueue(db(), 'uploads', { n: 1 }, { runAfter: new Date(Date.now() + 60_000) });
-    const first = await enqueue(db(), 'uploads', { n: 2 });
-    const second = await enqueue(db(), 'uploads', { n: 3 });
-    expect((await claim(db(), 'uploads', 'w', 10_000))?.id).toBe(first.id);
-    expect((await claim(db(), 'uploads', 'w', 10_000))?.id).toBe(second.id);
-    expect(await claim(db(), 'uploads', 'w', 10_000)).toBeNull();
+    const clock = manualClock();
+    const inAMinute = new Date(clock.now().getTime() + 60_000);
+    const later = await enqueue(db(), 'uploads', { n: 1 }, { runAfter: inAMinute, clock });
+    const first = await enqueue(db(), 'uploads', { n: 2 }, { clock });
+    const second = await enqueue(db(), 'uploads', { n: 3 }, { clock });
+    const firstJob = await claim(db(), 'uploads', 'w', 10_000, clock);
+    expect(firstJob?.id).toBe(first.id);
+    const secondJob = await claim(db(), 'uploads', 'w', 10_000, clock);
+    expect(secondJob?.id).toBe(second.id);
+    expect(await claim(db(), 'uploads', 'w', 10_000, clock)).toBeNull();
     expect((await getJob(db(), 'uploads', later.id))?.status).toBe(QueueStatus.Waiting);
     // Queues are separate tables.
-    expect(await claim(db(), 'proofs', 'w', 10_000)).toBeNull();
+    expect(await claim(db(), 'proofs', 'w', 10_000, clock)).toBeNull();
+    // A minute on, the later one is due.
+    await complete(db(), firstJob!);
+    await complete(db(), secondJob!);
+    clock.advance(60_000);
+    expect((await claim(db(), 'uploads', 'w', 10_000, clock))?.id).toBe(later.id);
   });
 
   it('backs off exponentially after a failure and ends in Error after the last attempt', async () => {
-    const row = await enqueue(db(), 'proofs', {}, { maxAttempts: 3 });
-    const backoff = { baseMs: 1_000, maxMs: 60_000 };
+    const clock = manualClock();
+    const row = await enqueue(db(), 'proofs', {}, { maxAttempts: 3, clock });
+    const backoff = { baseMs: 1_000, maxMs: 60_000, clock };
 
-    const first = await claim(db(), 'proofs', 'w', 10_000);
-    const before = Date.now();
+    const first = await claim(db(), 'proofs', 'w', 10_000, clock);
     const outcome = await fail(db(), first!, new Error('The file store did not answer.'), backoff);
-    expect(outcome.status).toBe(QueueStatus.Waiting);
+    expect(outcome).toEqual({ status: QueueStatus.Waiting, runAfter: new Date(clock.now().getTime() + 1_000) });
     const waiting = await getJob(db(), 'proofs', row.id);
     expect(waiting).toMatchObject({
       status: 0,
@@ -124,29 +153,30 @@ describe('the queue engine', () => {
       lastError: 'The file store did not answer.',
       lockedBy: null,
     });
-    const delay = waiting!.runAfter.getTime() - before;
-    expect(delay).toBeGreaterThan(500);
-    expect(delay).toBeLessThan(2_500);
-    // Not due yet: nobody gets it.
-    expect(await claim(db(), 'proofs', 'w', 10_000)).toBeNull();
+    expect(waiting!.runAfter.getTime() - clock.now().getTime()).toBe(1_000);
+    // Not due yet, up to its last millisecond: nobody gets it.
+    clock.advance(999);
+    expect(await claim(db(), 'proofs', 'w', 10_000, clock)).toBeNull();
 
-    await makeDue('proofs', row.id);
-    const second = await claim(db(), 'proofs', 'w', 10_000);
+    clock.advance(1);
+    const second = await claim(db(), 'proofs', 'w', 10_000, clock);
     expect(second?.attempts).toBe(2);
     await fail(db(), second!, 'again', backoff);
-    const secondDelay = (await getJob(db(), 'proofs', row.id))!.runAfter.getTime() - Date.now();
-    expect(secondDelay).toBeGreaterThan(1_500); // 2 s after the second failure
-    expect(secondDelay).toBeLessThan(2_600);
+    const secondDelay = (await getJob(db(), 'proofs', row.id))!.runAfter.getTime() - clock.now().getTime();
+    expect(secondDelay).toBe(2_000); // doubled after the second failure
+    clock.advance(1_999);
+    expect(await claim(db(), 'proofs', 'w', 10_000, clock)).toBeNull();
 
-    await makeDue('proofs', row.id);
-    const third = await claim(db(), 'proofs', 'w', 10_000);
+    clock.advance(1);
+    const third = await claim(db(), 'proofs', 'w', 10_000, clock);
     expect(third?.attempts).toBe(3);
     expect((await fail(db(), third!, new Error('still broken'), backoff)).status).toBe(QueueStatus.Error);
     expect(await getJob(db(), 'proofs', row.id)).toMatchObject({
       status: QueueStatus.Error,
       lastError: 'still broken',
     });
-    expect(await claim(db(), 'proofs', 'w', 10_000)).toBeNull();
+    clock.advance(3_600_000);
+    expect(await claim(db(), 'proofs', 'w', 10_000, clock)).toBeNull();
   });
 
   it('computes the backoff as base · 2^(attempts − 1), capped', () => {
@@ -194,17 +224,20 @@ describe('the queue engine', () => {
   });
 
   it('claims a crashed worker’s job again once its lease lapses, and fences the old worker out', async () => {
-    const row = await enqueue(db(), 'epubs', { book: 1 });
-    const crashed = await claim(db(), 'epubs', 'worker-a', 200);
+    const clock = manualClock();
+    const row = await enqueue(db(), 'epubs', { book: 1 }, { clock });
+    const crashed = await claim(db(), 'epubs', 'worker-a', 200, clock);
     expect(crashed?.id).toBe(row.id);
-    expect(await claim(db(), 'epubs', 'worker-b', 200)).toBeNull(); // lease still held
+    expect(await claim(db(), 'epubs', 'worker-b', 200, clock)).toBeNull(); // lease still held
+    clock.advance(200);
+    expect(await claim(db(), 'epubs', 'worker-b', 200, clock)).toBeNull(); // to its last instant
 
-    await sleep(350);
-    const taken = await claim(db(), 'epubs', 'worker-b', 10_000);
+    clock.advance(1);
+    const taken = await claim(db(), 'epubs', 'worker-b', 10_000, clock);
     expect(taken).toMatchObject({ id: row.id, attempts: 2, lockedBy: 'worker-b' });
 
     // The old worker comes back: its heartbeat, completion and failure all miss.
-    expect(await heartbeat(db(), crashed!, 10_000)).toBe(false);
+    expect(await heartbeat(db(), crashed!, 10_000, clock)).toBe(false);
     expect(await complete(db(), crashed!, { by: 'a' })).toBe(false);
     expect((await fail(db(), crashed!, 'late')).status).toBe('lost');
 
@@ -213,11 +246,12 @@ describe('the queue engine', () => {
   });
 
   it('moves a job whose lease lapsed with no attempts left to Error instead of running it again', async () => {
-    const row = await enqueue(db(), 'epubs', {}, { maxAttempts: 1 });
-    await claim(db(), 'epubs', 'worker-a', 100);
-    const next = await enqueue(db(), 'epubs', { next: true });
-    await sleep(250);
-    const job = await claim(db(), 'epubs', 'worker-b', 10_000);
+    const clock = manualClock();
+    const row = await enqueue(db(), 'epubs', {}, { maxAttempts: 1, clock });
+    await claim(db(), 'epubs', 'worker-a', 100, clock);
+    const next = await enqueue(db(), 'epubs', { next: true }, { clock });
+    clock.advance(101);
+    const job = await claim(db(), 'epubs', 'worker-b', 10_000, clock);
     expect(job?.id).toBe(next.id);
     expect(await getJob(db(), 'epubs', row.id)).toMatchObject({ status: QueueStatus.Error, lockedBy: null });
     expect((await getJob(db(), 'epubs', row.id))?.lastError).toMatch(/lease lapsed/);
@@ -225,13 +259,15 @@ describe('the queue engine', () => {
 
   it('extends the lease on a heartbeat and records it in processor_statuses', async () => {
     await registerProcessor(db(), 'beater', 'proofs');
-    const row = await enqueue(db(), 'proofs', {});
-    const job = await claim(db(), 'proofs', 'beater', 1_000);
-    const firstLease = job!.lockedUntil.getTime();
-    await sleep(30);
-    expect(await heartbeat(db(), job!, 60_000)).toBe(true);
+    const clock = manualClock();
+    const row = await enqueue(db(), 'proofs', {}, { clock });
+    const job = await claim(db(), 'proofs', 'beater', 1_000, clock);
+    expect(job!.lockedUntil.getTime()).toBe(clock.now().getTime() + 1_000);
+    clock.advance(900);
+    expect(await heartbeat(db(), job!, 60_000, clock)).toBe(true);
     const row2 = await getJob(db(), 'proofs', row.id);
-    expect(row2!.lockedUntil!.getTime()).toBeGreaterThan(firstLease + 50_000);
+    expect(row2!.lockedUntil!.getTime()).toBe(clock.now().getTime() + 60_000);
+    expect(job!.lockedUntil).toEqual(row2!.lockedUntil);
     const [status] = await db().select().from(processorStatuses).where(eq(processorStatuses.workerId, 'beater'));
     expect(status).toMatchObject({ queue: 'proofs', currentJobId: row.id, pid: process.pid });
   });
@@ -239,16 +275,18 @@ describe('the queue engine', () => {
 
 describe('the queue worker', () => {
   it('runs jobs, retries a failing one after its backoff, and passes attention outcomes on', async () => {
-    const ok = await enqueue(db(), 'proofs', { kind: 'ok' });
-    const flaky = await enqueue(db(), 'proofs', { kind: 'flaky' });
-    const odd = await enqueue(db(), 'proofs', { kind: 'attention' });
+    const clock = manualClock();
+    const ok = await enqueue(db(), 'proofs', { kind: 'ok' }, { clock });
+    const flaky = await enqueue(db(), 'proofs', { kind: 'flaky' }, { clock });
+    const odd = await enqueue(db(), 'proofs', { kind: 'attention' }, { clock });
     const calls: string[] = [];
     const worker = new QueueWorker<{ kind: string }, { kind: string }>({
       db: db(),
       queue: 'proofs',
       workerId: 'runner-1',
       idleMs: 20,
-      backoff: { baseMs: 50 },
+      clock,
+      backoff: { baseMs: 5_000 },
       handler: async (job) => {
         calls.push(`${job.payload.kind}#${job.attempts}`);
         if (job.payload.kind === 'flaky' && job.attempts === 1) throw new Error('temporary');
@@ -257,6 +295,10 @@ describe('the queue worker', () => {
       },
     });
     await worker.start();
+    await waitFor(async () => (await getJob(db(), 'proofs', odd.id))?.status === QueueStatus.Attention);
+    expect(calls).toEqual(['ok#1', 'flaky#1', 'attention#1']);
+    expect(await getJob(db(), 'proofs', flaky.id)).toMatchObject({ status: QueueStatus.Waiting, attempts: 1 });
+    clock.advance(5_000); // the backoff has passed
     await waitFor(async () => (await getJob(db(), 'proofs', flaky.id))?.status === QueueStatus.Complete);
     await worker.stop();
 
@@ -269,34 +311,50 @@ describe('the queue worker', () => {
   });
 
   it('heartbeats a long job so its lease never lapses, and waits for it on a graceful stop', async () => {
-    const row = await enqueue(db(), 'uploads', {});
+    const clock = manualClock();
+    const beats = manualTimer();
+    const row = await enqueue(db(), 'uploads', {}, { clock });
     let started!: () => void;
     const running = new Promise<void>((resolve) => {
       started = resolve;
+    });
+    let finish!: () => void;
+    const finishing = new Promise<void>((resolve) => {
+      finish = resolve;
     });
     const worker = new QueueWorker({
       db: db(),
       queue: 'uploads',
       leaseMs: 300,
-      heartbeatMs: 60,
       idleMs: 20,
+      clock,
+      scheduleHeartbeat: beats,
       handler: async () => {
         started();
-        await sleep(900); // three leases long
+        await finishing; // three leases long, below
         return { ok: true };
       },
     });
+    const leaseEnd = async () => (await getJob(db(), 'uploads', row.id))?.lockedUntil?.getTime();
     await worker.start();
     await running;
-    await sleep(450);
-    // Past the first lease, nobody else can take it: the heartbeats kept it.
-    expect(await claim(db(), 'uploads', 'intruder', 1_000)).toBeNull();
-    await worker.stop();
+    // Two leases on, nobody else can take it: each beat extended it before it lapsed.
+    for (let beat = 1; beat <= 3; beat++) {
+      clock.advance(200);
+      expect(await claim(db(), 'uploads', 'intruder', 1_000, clock)).toBeNull();
+      beats.tick();
+      const extended = clock.now().getTime() + 300;
+      await waitFor(async () => (await leaseEnd()) === extended);
+    }
+    const stopped = worker.stop();
+    finish();
+    await stopped;
     expect(await getJob(db(), 'uploads', row.id)).toMatchObject({ status: 2, attempts: 1, result: { ok: true } });
   });
 
   it('completes a job exactly once when its first worker dies mid-job', async () => {
-    const row = await enqueue(db(), 'proofs', { n: 1 });
+    const clock = manualClock();
+    const row = await enqueue(db(), 'proofs', { n: 1 }, { clock });
     let release!: () => void;
     const hang = new Promise<void>((resolve) => {
       release = resolve;
@@ -308,6 +366,10 @@ describe('the queue worker', () => {
     const record = async (jobId: number, worker: string) => {
       await db().execute(sql`insert into job_runs (job_id, worker) values (${jobId}, ${worker})`);
     };
+    let frozenRunOver!: () => void;
+    const wokeUp = new Promise<void>((resolve) => {
+      frozenRunOver = resolve;
+    });
     // Worker A takes the job and then "dies": its handler never finishes, it heartbeats no more.
     const dying = new QueueWorker({
       db: db(),
@@ -315,11 +377,17 @@ describe('the queue worker', () => {
       workerId: 'dying',
       leaseMs: 300,
       idleMs: 20,
+      clock,
+      scheduleHeartbeat: manualTimer(), // never ticks
       handler: async (job) => {
         started();
-        await hang; // ignores its signal, like a process that froze
-        await record(job.id, 'dying'); // a frozen run that wakes up late writes nothing the engine keeps
-        return { by: 'dying' };
+        try {
+          await hang; // ignores its signal, like a process that froze
+          await record(job.id, 'dying'); // a frozen run that wakes up late writes nothing the engine keeps
+          return { by: 'dying' };
+        } finally {
+          frozenRunOver();
+        }
       },
     });
     await dying.start();
@@ -332,15 +400,17 @@ describe('the queue worker', () => {
       workerId: 'rescuer',
       leaseMs: 5_000,
       idleMs: 20,
+      clock,
       handler: async (job) => {
         await record(job.id, 'rescuer');
         return { by: 'rescuer' };
       },
     });
+    clock.advance(301); // the dying worker's lease lapses
     await rescuer.start();
     await waitFor(async () => (await getJob(db(), 'proofs', row.id))?.status === QueueStatus.Complete);
     release(); // the frozen run finishes after all
-    await sleep(100);
+    await wokeUp;
     await rescuer.stop();
 
     expect(await getJob(db(), 'proofs', row.id)).toMatchObject({ status: 2, attempts: 2, result: { by: 'rescuer' } });

@@ -1,11 +1,14 @@
 import { hostname } from 'node:os';
 import { type Db, processorStatuses } from '@colophon/db';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { Clock } from '../context';
 import { type QueueName, type QueueRow, QueueStatus, tableOf } from './tables';
 
 /**
  * The queue engine's SQL: every state change of a queue row is one statement here, the same on PGlite
- * and PostgreSQL 15. Times come from the database's `now()`, never from a worker's clock.
+ * and PostgreSQL 15. Times come from the database's `now()`, never from a worker's clock, unless a
+ * `Clock` is passed (tests do, to move time past a lease or a backoff instead of sleeping): then the
+ * due times, leases and backoffs are set and compared at that clock's time.
  *
  * Transitions (the spec gives the statuses, not the transitions; these are ours):
  *   0 Waiting    → 1 Processing   claim (attempts + 1, lease until now + leaseMs)
@@ -40,6 +43,8 @@ export interface EnqueueOptions {
   runAfter?: Date;
   /** Claims allowed before the job ends in Error (default 5). */
   maxAttempts?: number;
+  /** The time "now" is (default: the database's). */
+  clock?: Clock | undefined;
 }
 
 export interface BackoffOptions {
@@ -53,6 +58,9 @@ export interface BackoffOptions {
 const code = (status: number) => sql.raw(String(status));
 
 const msInterval = (ms: number) => sql`(${Math.max(0, Math.round(ms))}::double precision * interval '1 millisecond')`;
+
+/** "Now" in SQL: the clock's time when one is given, else the database's `now()`. */
+const nowOf = (clock: Clock | undefined) => (clock ? sql`${clock.now().toISOString()}::timestamptz` : sql`now()`);
 
 /** The wait before the next attempt after `attempts` failed ones: base · 2^(attempts − 1), capped. */
 export function backoffDelayMs(attempts: number, options: BackoffOptions = {}): number {
@@ -72,7 +80,7 @@ export async function enqueue<Payload>(
     .insert(table)
     .values({
       payload: payload as unknown,
-      ...(options.runAfter ? { runAfter: options.runAfter } : {}),
+      ...(options.runAfter || options.clock ? { runAfter: options.runAfter ?? options.clock?.now() } : {}),
       ...(options.maxAttempts ? { maxAttempts: options.maxAttempts } : {}),
     })
     .returning();
@@ -106,8 +114,10 @@ export async function claim<Payload = unknown>(
   queue: QueueName,
   workerId: string,
   leaseMs: number,
+  clock?: Clock,
 ): Promise<ClaimedJob<Payload> | null> {
   const table = tableOf(queue);
+  const now = nowOf(clock);
   for (let tries = 0; tries < 100; tries++) {
     const exhausted = sql`(${table.status} = ${code(QueueStatus.Processing)} and ${table.attempts} >= ${table.maxAttempts})`;
     const [row] = await db
@@ -116,7 +126,7 @@ export async function claim<Payload = unknown>(
         status: sql`case when ${exhausted} then ${code(QueueStatus.Error)} else ${code(QueueStatus.Processing)} end`,
         attempts: sql`case when ${exhausted} then ${table.attempts} else ${table.attempts} + 1 end`,
         lockedBy: sql`case when ${exhausted} then null else ${workerId} end`,
-        lockedUntil: sql`case when ${exhausted} then null else now() + ${msInterval(leaseMs)} end`,
+        lockedUntil: sql`case when ${exhausted} then null else ${now} + ${msInterval(leaseMs)} end`,
         lastError: sql`case when ${exhausted} then ${`The worker running this job stopped answering (lease lapsed) and no attempts were left.`} else ${table.lastError} end`,
         updatedAt: sql`now()`,
       })
@@ -124,11 +134,11 @@ export async function claim<Payload = unknown>(
         sql`${table.id} = (
           with lapsed as (
             select id from ${table}
-            where status = ${code(QueueStatus.Processing)} and locked_until < now()
+            where status = ${code(QueueStatus.Processing)} and locked_until < ${now}
             order by locked_until limit 1 for update skip locked
           ), due as (
             select id from ${table}
-            where status = ${code(QueueStatus.Waiting)} and run_after <= now()
+            where status = ${code(QueueStatus.Waiting)} and run_after <= ${now}
             order by run_after, id limit 1 for update skip locked
           )
           select id from lapsed union all select id from due limit 1
@@ -157,11 +167,11 @@ function holding(job: ClaimedJob): SQL {
  * processor_statuses. Returns false when the lease was lost (the job was taken over): the caller
  * must stop working on it.
  */
-export async function heartbeat(db: Db, job: ClaimedJob, leaseMs: number): Promise<boolean> {
+export async function heartbeat(db: Db, job: ClaimedJob, leaseMs: number, clock?: Clock): Promise<boolean> {
   const table = tableOf(job.queue);
   const rows = await db
     .update(table)
-    .set({ lockedUntil: sql`now() + ${msInterval(leaseMs)}`, updatedAt: sql`now()` })
+    .set({ lockedUntil: sql`${nowOf(clock)} + ${msInterval(leaseMs)}`, updatedAt: sql`now()` })
     .where(holding(job))
     .returning({ id: table.id, lockedUntil: table.lockedUntil });
   await db
@@ -213,6 +223,8 @@ export async function attention(db: Db, job: ClaimedJob, message: string, result
 export interface FailOptions extends BackoffOptions {
   /** No retry: straight to Error (bad input that will never succeed). */
   permanent?: boolean;
+  /** The time the backoff counts from (default: the database's). */
+  clock?: Clock | undefined;
 }
 
 export type FailOutcome =
@@ -236,7 +248,7 @@ export async function fail(db: Db, job: ClaimedJob, error: unknown, options: Fai
         : {
             status: QueueStatus.Waiting,
             lastError: message,
-            runAfter: sql`now() + ${msInterval(backoffDelayMs(job.attempts, options))}`,
+            runAfter: sql`${nowOf(options.clock)} + ${msInterval(backoffDelayMs(job.attempts, options))}`,
             lockedBy: null,
             lockedUntil: null,
             updatedAt: sql`now()`,
@@ -255,14 +267,14 @@ export async function fail(db: Db, job: ClaimedJob, error: unknown, options: Fai
  * its attempts counted from zero again. Returns the row, or null when the job is not in one of those
  * statuses (or does not exist).
  */
-export async function retry(db: Db, queue: QueueName, id: number): Promise<QueueRow | null> {
+export async function retry(db: Db, queue: QueueName, id: number, clock?: Clock): Promise<QueueRow | null> {
   const table = tableOf(queue);
   const [row] = await db
     .update(table)
     .set({
       status: QueueStatus.Waiting,
       attempts: 0,
-      runAfter: sql`now()`,
+      runAfter: nowOf(clock),
       lockedBy: null,
       lockedUntil: null,
       completedAt: null,

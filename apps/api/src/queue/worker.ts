@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db } from '@colophon/db';
+import type { Clock } from '../context';
 import {
   attention,
   type BackoffOptions,
@@ -72,6 +73,10 @@ export interface QueueWorkerOptions<Payload, Result> {
   pulseMs?: number;
   /** The timer the pulse runs on (tests drive it by hand); default setInterval, not keeping the process alive. */
   schedulePulse?: Every;
+  /** The timer a running job's heartbeat runs on (tests drive it by hand); default setInterval. */
+  scheduleHeartbeat?: Every;
+  /** The time leases and backoffs are set and compared at (tests move it); default the database's. */
+  clock?: Clock;
   backoff?: BackoffOptions;
   /** Where the worker reports its own trouble (a database error while polling…). */
   onError?: (error: unknown) => void;
@@ -83,6 +88,12 @@ export type Every = (callback: () => void, ms: number) => () => void;
 const everyInterval: Every = (callback, ms) => {
   const timer = setInterval(callback, ms);
   timer.unref?.();
+  return () => clearInterval(timer);
+};
+
+/** As `everyInterval`, but keeping the process alive: a running job's heartbeat. */
+const everyIntervalHeld: Every = (callback, ms) => {
+  const timer = setInterval(callback, ms);
   return () => clearInterval(timer);
 };
 
@@ -104,7 +115,10 @@ export class QueueWorker<Payload = unknown, Result = unknown> {
   readonly workerId: string;
   readonly queue: QueueName;
   private readonly options: Required<
-    Pick<QueueWorkerOptions<Payload, Result>, 'leaseMs' | 'heartbeatMs' | 'idleMs' | 'pulseMs' | 'schedulePulse'>
+    Pick<
+      QueueWorkerOptions<Payload, Result>,
+      'leaseMs' | 'heartbeatMs' | 'idleMs' | 'pulseMs' | 'schedulePulse' | 'scheduleHeartbeat'
+    >
   > &
     QueueWorkerOptions<Payload, Result>;
   private running = false;
@@ -126,6 +140,7 @@ export class QueueWorker<Payload = unknown, Result = unknown> {
       idleMs: options.idleMs ?? 500,
       pulseMs: options.pulseMs ?? 15_000,
       schedulePulse: options.schedulePulse ?? everyInterval,
+      scheduleHeartbeat: options.scheduleHeartbeat ?? everyIntervalHeld,
     };
     this.queue = options.queue;
     this.workerId =
@@ -179,7 +194,13 @@ export class QueueWorker<Payload = unknown, Result = unknown> {
   async drain(): Promise<number> {
     let count = 0;
     for (;;) {
-      const job = await claim<Payload>(this.options.db, this.queue, this.workerId, this.options.leaseMs);
+      const job = await claim<Payload>(
+        this.options.db,
+        this.queue,
+        this.workerId,
+        this.options.leaseMs,
+        this.options.clock,
+      );
       if (!job) return count;
       await this.runJob(job);
       count++;
@@ -194,7 +215,13 @@ export class QueueWorker<Payload = unknown, Result = unknown> {
     while (this.running) {
       let job: ClaimedJob<Payload> | null = null;
       try {
-        job = await claim<Payload>(this.options.db, this.queue, this.workerId, this.options.leaseMs);
+        job = await claim<Payload>(
+          this.options.db,
+          this.queue,
+          this.workerId,
+          this.options.leaseMs,
+          this.options.clock,
+        );
       } catch (error) {
         this.reportError(error);
       }
@@ -215,7 +242,7 @@ export class QueueWorker<Payload = unknown, Result = unknown> {
   }
 
   private async runJob(job: ClaimedJob<Payload>): Promise<void> {
-    const { db, handler, leaseMs, heartbeatMs, backoff } = this.options;
+    const { db, handler, leaseMs, heartbeatMs, backoff, clock } = this.options;
     const controller = new AbortController();
     let settle!: () => void;
     const done = new Promise<void>((resolve) => {
@@ -226,28 +253,32 @@ export class QueueWorker<Payload = unknown, Result = unknown> {
 
     const beat = async () => {
       if (controller.signal.aborted) return;
-      const held = await heartbeat(db, job, leaseMs).catch((error) => {
+      const held = await heartbeat(db, job, leaseMs, clock).catch((error) => {
         this.reportError(error);
         return true; // a failed beat is not a lost lease; the next one may get through
       });
       if (!held) controller.abort(new Error('The job was taken over by another worker (lease lost).'));
     };
-    const timer = setInterval(() => void beat(), heartbeatMs);
+    const stopBeating = this.options.scheduleHeartbeat(() => void beat(), heartbeatMs);
     try {
       let outcome: Result | NeedsAttention<Result>;
       try {
         outcome = await handler(job, { signal: controller.signal, heartbeat: beat });
       } catch (error) {
-        clearInterval(timer);
+        stopBeating();
         if (controller.signal.aborted) return; // not ours any more: leave the row to its new owner
-        const result = await fail(db, job, error, { ...backoff, permanent: error instanceof PermanentJobError });
+        const result = await fail(db, job, error, {
+          ...backoff,
+          permanent: error instanceof PermanentJobError,
+          clock,
+        });
         if (result.status !== 'lost') {
           this.failed++;
           await recordProcessor(db, this.workerId, { failed: 1, currentJobId: null }).catch(this.reportError);
         }
         return;
       }
-      clearInterval(timer);
+      stopBeating();
       if (controller.signal.aborted && this.abandoned) return;
       const recorded =
         outcome instanceof NeedsAttention
@@ -260,7 +291,7 @@ export class QueueWorker<Payload = unknown, Result = unknown> {
     } catch (error) {
       this.reportError(error);
     } finally {
-      clearInterval(timer);
+      stopBeating();
       this.current = null;
       settle();
     }
