@@ -2,6 +2,8 @@ import { defineConfig, type TestProjectInlineConfiguration } from 'vitest/config
 
 const apiTests = {
   include: ['apps/api/src/**/*.test.ts', 'apps/api/test/**/*.test.ts'],
+  // The demo is migrated and seeded once per run; each test app gets its own copy.
+  globalSetup: ['apps/api/test/demo-template.ts'],
   testTimeout: 60_000,
   hookTimeout: 120_000,
 };

@@ -1,14 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { createDb, type DbHandle, seedDemo } from '@colophon/db';
+import { readFile } from 'node:fs/promises';
+import { createDb, type DbHandle } from '@colophon/db';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import type { Mailer } from '../src/integrations/email/mailer';
 import { createNotificationWorker } from '../src/modules/notifications/worker';
 import { createServices } from '../src/services';
+import { DEMO_PASSWORD, databaseUrlOf, migrateAndSeed, onServer } from './demo-template';
 
-export const DEMO_PASSWORD = 'colophon-demo';
+export { DEMO_PASSWORD };
 
 export interface TestApp {
   app: FastifyInstance;
@@ -23,33 +25,35 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
+/** The PGlite dump of the run's demo, read once per test file. */
+let pgliteDump: Promise<Blob> | undefined;
+
 /**
  * A real API on a real database: PGlite in memory, or (in the api-postgres project) a fresh
- * database on the server named by TEST_DATABASE_URL; migrated and loaded with the demo.
+ * database on the server named by TEST_DATABASE_URL; migrated and loaded with the demo. The demo is
+ * made once per run (see demo-template.ts) and copied for each app, each copy its own database.
  */
 export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
   let dropDatabase: (() => Promise<void>) | undefined;
   let databaseUrl: string | undefined;
+  const template = inject('demoTemplate');
   const serverUrl = process.env.COLOPHON_TEST_DB === 'postgres' ? process.env.TEST_DATABASE_URL : undefined;
+  let handle: DbHandle;
   if (serverUrl) {
     const name = `colophon_test_${randomBytes(6).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: serverUrl });
-    await admin.connect();
-    await admin.query(`create database ${name}`);
-    await admin.end();
-    const url = new URL(serverUrl);
-    url.pathname = `/${name}`;
-    databaseUrl = url.toString();
-    dropDatabase = async () => {
-      const dropper = new pg.Client({ connectionString: serverUrl });
-      await dropper.connect();
-      await dropper.query(`drop database if exists ${name} with (force)`);
-      await dropper.end();
-    };
+    const fromTemplate = template?.kind === 'postgres';
+    await onServer(serverUrl, `create database ${name}${fromTemplate ? ` template ${template.database}` : ''}`);
+    databaseUrl = databaseUrlOf(serverUrl, name);
+    dropDatabase = () => onServer(serverUrl, `drop database if exists ${name} with (force)`);
+    handle = createDb({ databaseUrl, poolSize: 4 });
+    if (!fromTemplate) await migrateAndSeed(handle);
+  } else if (template?.kind === 'pglite') {
+    pgliteDump ??= readFile(template.dumpFile).then((bytes) => new Blob([bytes]));
+    handle = createDb({ loadDataDir: await pgliteDump });
+  } else {
+    handle = createDb();
+    await migrateAndSeed(handle);
   }
-  const handle = createDb({ databaseUrl, poolSize: 4 });
-  await handle.migrate();
-  await seedDemo(handle.db, { password: DEMO_PASSWORD, extraUsersPerSchool: 2 });
   const config: Config = {
     ...loadConfig({ DATA_DIR: `/tmp/colophon-test-${process.pid}`, DEMO: 'false', LOG_LEVEL: 'silent' }),
     ...overrides,

@@ -26,6 +26,8 @@ export interface DbHandle {
    */
   listen(channel: string, listener: NoticeListener): Promise<void>;
   close(): Promise<void>;
+  /** PGlite only: its data folder as an uncompressed tarball, for `loadDataDir` (test templates). */
+  dumpDataDir?(): Promise<Blob>;
 }
 
 export interface NoticeListener {
@@ -38,6 +40,8 @@ export interface CreateDbOptions {
   databaseUrl?: string | undefined;
   /** Folder for the embedded PGlite database; omitted (with no URL) means in memory. */
   dataDir?: string | undefined;
+  /** An in-memory PGlite database starts as a copy of this dump (PGlite `dumpDataDir()`), e.g. a seeded template. */
+  loadDataDir?: Blob | undefined;
   poolSize?: number;
   /**
    * Told when an idle pooled connection fails (the server restarted, an administrator ended the
@@ -72,7 +76,7 @@ export function createDb(options: CreateDbOptions = {}): DbHandle {
     mkdirSync(folder, { recursive: true });
     client = new PGlite(folder);
   } else {
-    client = new PGlite();
+    client = new PGlite(options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
   }
   yieldBetweenQueries(client);
   const db = drizzlePglite(client, { schema });
@@ -86,6 +90,7 @@ export function createDb(options: CreateDbOptions = {}): DbHandle {
       await client.listen(channel, (payload) => listener.onNotice(payload));
     },
     close: () => client.close(),
+    dumpDataDir: () => client.dumpDataDir('none'),
   };
 }
 
