@@ -7,7 +7,9 @@ test('a signed-out visit goes to login and comes back to the page after sign-in'
   await signIn(page, DEMO_USERS.owner);
   await expect(page).toHaveURL(/\/admin\/users$/);
   await expect(page.getByRole('heading', { level: 1, name: 'Users' })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).or(page.getByText('Home'))).toBeTruthy();
+  const breadcrumb = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(breadcrumb.getByRole('link', { name: 'Home' })).toBeVisible();
+  await expect(breadcrumb.locator('[aria-current="page"]')).toHaveText('Users');
 });
 
 test('/ and an unknown path lead to login', async ({ page }) => {

@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient, resetApiClient } from '../../lib/api-client';
 import { jsonResponse, makeUser, problemResponse, signInAs } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
-import { EpubDownload } from './EpubDownload';
+import { EpubDownload, epubLinkKey } from './EpubDownload';
 
 const ready: EpubLink = {
   url: '/api/files/signed/proofs/7/book.epub?expires=1900000000&signature=abc',
@@ -28,13 +28,18 @@ beforeEach(() => {
     }),
   });
 });
-afterEach(() => resetApiClient());
+afterEach(() => {
+  vi.useRealTimers();
+  resetApiClient();
+});
 
 describe('EpubDownload', () => {
   it('shows nothing and asks nothing for a proof that is not approved', async () => {
-    const { container } = renderWithProviders(<EpubDownload proofId={7} approved={false} />);
-    await new Promise((resolve) => setTimeout(resolve, 30));
+    const { container, queryClient } = renderWithProviders(<EpubDownload proofId={7} approved={false} />);
     expect(container.querySelector('button')).toBeNull();
+    // The link's query is registered, idle and never started: nothing is on its way.
+    expect(queryClient.getQueryState(epubLinkKey(7))).toMatchObject({ status: 'pending', fetchStatus: 'idle' });
+    expect(queryClient.isFetching()).toBe(0);
     expect(calls).toEqual([]);
   });
 
@@ -84,11 +89,15 @@ describe('EpubDownload', () => {
   it('says why when the EPUB could not be made, keeps the button off and stops asking', async () => {
     const failed = 'The EPUB could not be made. The plant can make it again from the EPUB processing queue.';
     answers = [() => problemResponse(409, failed, { code: 'conflict' })];
-    renderWithProviders(<EpubDownload proofId={7} approved pollMs={20} />);
+    // Polls run on setInterval: faked, every poll it could have scheduled is run below, instead of
+    // waiting and hoping one would have come.
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'], shouldAdvanceTime: true });
+    const { queryClient } = renderWithProviders(<EpubDownload proofId={7} approved pollMs={20} />);
     expect(await screen.findByText(failed)).toBeTruthy();
     const button = screen.getByRole('button', { name: 'Download EPUB' }) as HTMLButtonElement;
     expect(button.disabled).toBe(true);
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    await vi.advanceTimersByTimeAsync(20 * 10);
+    expect(queryClient.isFetching()).toBe(0);
     expect(calls).toHaveLength(1);
   });
 });
