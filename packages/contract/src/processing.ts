@@ -1,3 +1,4 @@
+import { queueStatus } from '@colophon/domain';
 import { z } from 'zod';
 import { listQuerySchema, queryList, timestampSchema } from './common';
 
@@ -52,9 +53,9 @@ export const queueJobListQuerySchema = listQuerySchema([
 });
 export type QueueJobListQuery = z.input<typeof queueJobListQuerySchema>;
 
-/** Statuses a person may retry from (→ 0 Waiting) and mark addressed from (→ 5 Addressed). */
-export const RETRYABLE_QUEUE_STATUSES = [3, 4, 5] as const;
-export const ADDRESSABLE_QUEUE_STATUSES = [3, 4] as const;
+/** Statuses a person may retry from (→ Waiting) and mark addressed from (→ Addressed). */
+export const RETRYABLE_QUEUE_STATUSES = [queueStatus.Error, queueStatus.Attention, queueStatus.Addressed] as const;
+export const ADDRESSABLE_QUEUE_STATUSES = [queueStatus.Error, queueStatus.Attention] as const;
 
 export const processorStatusSchema = z
   .object({

@@ -10,17 +10,27 @@ import {
 } from '@colophon/domain';
 import type { CataloguedRoute } from '../context';
 
-const ROLE_COLUMNS = [8, 7, 16, 99, 3, 5, 6, 22, 20] as const;
+const ROLE_COLUMNS = [
+  userRole.StudioOwner,
+  userRole.StudioAdministrator,
+  userRole.StudioContact,
+  userRole.SalesRep,
+  userRole.SchoolAdministrator,
+  userRole.SchoolYearbookAdviser,
+  userRole.SchoolYearbookVolunteer,
+  userRole.SchoolYearbookSalesManager,
+  userRole.Treasurer,
+] as const;
 const SHORT_ROLE: Record<(typeof ROLE_COLUMNS)[number], string> = {
-  8: 'Owner',
-  7: 'Studio admin',
-  16: 'Contact',
-  99: 'Sales rep',
-  3: 'School admin',
-  5: 'Adviser',
-  6: 'Volunteer',
-  22: 'Sales mgr',
-  20: 'Treasurer',
+  [userRole.StudioOwner]: 'Owner',
+  [userRole.StudioAdministrator]: 'Studio admin',
+  [userRole.StudioContact]: 'Contact',
+  [userRole.SalesRep]: 'Sales rep',
+  [userRole.SchoolAdministrator]: 'School admin',
+  [userRole.SchoolYearbookAdviser]: 'Adviser',
+  [userRole.SchoolYearbookVolunteer]: 'Volunteer',
+  [userRole.SchoolYearbookSalesManager]: 'Sales mgr',
+  [userRole.Treasurer]: 'Treasurer',
 };
 
 const mark = (allowed: boolean) => (allowed ? '✓' : '·');
@@ -35,7 +45,7 @@ function matrixRow(label: string, permission: Permission): string {
   return row([
     label,
     ...ROLE_COLUMNS.map((role) => mark(can({ role, bSuperAdmin: false }, permission))),
-    mark(can({ role: 8, bSuperAdmin: true }, permission)),
+    mark(can({ role: userRole.StudioOwner, bSuperAdmin: true }, permission)),
   ]);
 }
 

@@ -1,4 +1,5 @@
 import { queueEpubs, queueMoves, queueNotifications, queueProofs, queueUploads } from '@colophon/db';
+import { queueStatus } from '@colophon/domain';
 
 /** The five queues of the spec (part 3: proofs, uploads, moves, epubs, notifications), by short name. */
 export const queueTables = {
@@ -24,12 +25,5 @@ export function tableOf(queue: QueueName): QueueTable {
 /** A queue row as the engine returns it. */
 export type QueueRow = QueueTable['$inferSelect'];
 
-/** The spec's queue status codes (domain `queueStatus`), named for the engine's SQL. */
-export const QueueStatus = {
-  Waiting: 0,
-  Processing: 1,
-  Complete: 2,
-  Error: 3,
-  Attention: 4,
-  Addressed: 5,
-} as const;
+/** The spec's queue status codes by name (`QueueStatus.Error === 3`): the domain's one table. */
+export const QueueStatus = queueStatus;

@@ -10,6 +10,10 @@ import {
   isStoreOnlySoftware,
   isStudioRole,
   MAX_ACCOUNT_DEPTH,
+  softwareType,
+  userRole,
+  type WhereCreatedCode,
+  whereCreated,
 } from '@colophon/domain';
 import { and, eq, inArray, isNotNull, ne, notInArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -35,9 +39,11 @@ export interface NewAccountInput {
 }
 
 /** Studio staff, sales reps and super administrators create accounts "at the studio"; school staff "at the school". */
-export function defaultWhereCreated(context: ResourceContext): 1 | 2 {
+export function defaultWhereCreated(context: ResourceContext): WhereCreatedCode {
   const { user } = context.auth;
-  return user.bSuperAdmin || isStudioRole(user.role) || user.role === 99 ? 2 : 1;
+  return user.bSuperAdmin || isStudioRole(user.role) || user.role === userRole.SalesRep
+    ? whereCreated.Studio
+    : whereCreated.School;
 }
 
 async function checkParent(context: ResourceContext, parentAccountId: number, path: string): Promise<AccountRow> {
@@ -207,7 +213,7 @@ export async function checkAccountChanges(
           eq(projects.accountId, existing.id),
           eq(projects.isActive, true),
           isNotNull(projects.typeSoftware),
-          ne(projects.typeSoftware, 9),
+          ne(projects.typeSoftware, softwareType.StoreOnly),
         ),
       )
       .limit(1);
@@ -249,7 +255,7 @@ export async function followSoftwareChange(tx: Db, accountId: number, typeSoftwa
     .where(
       and(
         eq(projects.accountId, accountId),
-        eq(projects.typeSoftware, 9),
+        eq(projects.typeSoftware, softwareType.StoreOnly),
         notInArray(projects.typeSoftware, [typeSoftware]),
       ),
     );

@@ -1,6 +1,6 @@
 import type { ImmediateAccount, SessionState, SessionUser } from '@colophon/contract';
 import { accounts, userAccounts } from '@colophon/db';
-import { isStudioRole, permissionHash, permissionsOf, type TimeZoneCode } from '@colophon/domain';
+import { isParentAccountType, isStudioRole, permissionHash, permissionsOf, type TimeZoneCode } from '@colophon/domain';
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { AuthContext, Services, UserRow } from '../../context';
 import { pendingEmailOf } from '../users/pending-email';
@@ -43,8 +43,6 @@ export async function immediateAccountsOf(services: Services, userId: number): P
     .orderBy(asc(userAccounts.id));
 }
 
-const STUDIO_ACCOUNT_TYPES = new Set([9, 10]);
-
 /**
  * Spec part 3's session state. A studio user holds a studio role; a sub-studio user is a studio
  * user whose account sits under another studio; a direct-to-school user is a school user whose
@@ -63,7 +61,7 @@ export async function sessionStateOf(services: Services, auth: AuthContext): Pro
       .select({ type: accounts.type })
       .from(accounts)
       .where(inArray(accounts.id, parentIds));
-    underStudio = parents.some((parent) => STUDIO_ACCOUNT_TYPES.has(parent.type));
+    underStudio = parents.some((parent) => isParentAccountType(parent.type));
   }
   const isDirectToSchool = !isStudioUser && !auth.user.bSuperAdmin && immediateAccounts.length > 0 && !underStudio;
   const user = { ...toSessionUser(auth.user, services), pendingEmail: await pendingEmailOf(services.db, auth.user.id) };

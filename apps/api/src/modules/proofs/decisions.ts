@@ -1,4 +1,5 @@
 import { proofFindings, proofs } from '@colophon/db';
+import { internalProofStatus, notificationType, proofProcessingStatus, proofStatus } from '@colophon/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Services } from '../../context';
 import type { ResourceContext } from '../../engine/resource';
@@ -11,11 +12,14 @@ type ProofRow = typeof proofs.$inferSelect;
 export type VisibleProof = Awaited<ReturnType<typeof visibleProof>>;
 
 const alreadyDecided = (row: Pick<ProofRow, 'id' | 'status'>) =>
-  new AppError('conflict', `Proof ${row.id} was already ${row.status === 3 ? 'approved' : 'rejected'}.`);
+  new AppError(
+    'conflict',
+    `Proof ${row.id} was already ${row.status === proofStatus.Approved ? 'approved' : 'rejected'}.`,
+  );
 
 /** A decision acts only on a proof still Needs Review (409 otherwise). */
 export function assertNeedsReview(row: Pick<ProofRow, 'id' | 'status'>): void {
-  if (row.status !== 1) throw alreadyDecided(row);
+  if (row.status !== proofStatus.NeedsReview) throw alreadyDecided(row);
 }
 
 export interface Rejection {
@@ -48,24 +52,31 @@ export async function rejectProof(
     const [updated] = await tx
       .update(proofs)
       .set({
-        status: 2,
-        internalStatus: 7,
+        status: proofStatus.Rejected,
+        internalStatus: internalProofStatus.CustomerResubmitting,
         rejectReason: rejection.reason,
         decidedAt: new Date(),
         decidedBy: user.id,
         unlockedForEdits: true,
         updatedAt: new Date(),
       })
-      .where(and(eq(proofs.id, row.id), eq(proofs.status, 1)))
+      .where(and(eq(proofs.id, row.id), eq(proofs.status, proofStatus.NeedsReview)))
       .returning({ id: proofs.id });
     if (!updated) return false;
-    await recordAction({ db: tx }, row.id, user.id, rejection.action, rejection.note ?? rejection.reason, 7);
+    await recordAction(
+      { db: tx },
+      row.id,
+      user.id,
+      rejection.action,
+      rejection.note ?? rejection.reason,
+      internalProofStatus.CustomerResubmitting,
+    );
     await notify(tx, {
       accountId: item.accountId,
       projectId: item.projectId,
       projectName: item.projectName,
       typeBook: item.typeBook,
-      typeNotification: 2,
+      typeNotification: notificationType.ProofRejected,
       userName: `${user.firstName} ${user.lastName}`,
       info: rejection.reason ?? rejection.info ?? null,
     });
@@ -116,7 +127,8 @@ export async function approveProof(
   body: { note?: string | undefined; acknowledgedFindingIds?: number[] | undefined },
 ) {
   assertNeedsReview(row);
-  if (row.processingStatus !== 2) throw new AppError('conflict', `Proof ${row.id} has not finished processing.`);
+  if (row.processingStatus !== proofProcessingStatus.Processed)
+    throw new AppError('conflict', `Proof ${row.id} has not finished processing.`);
   const errors = await services.db
     .select({ id: proofFindings.id, page: proofFindings.page, message: proofFindings.message })
     .from(proofFindings)
@@ -143,8 +155,14 @@ export async function approveProof(
   const decided = await services.db.transaction(async (tx) => {
     const [updated] = await tx
       .update(proofs)
-      .set({ status: 3, decidedAt: new Date(), decidedBy: user.id, unlockedForEdits: false, updatedAt: new Date() })
-      .where(and(eq(proofs.id, row.id), eq(proofs.status, 1)))
+      .set({
+        status: proofStatus.Approved,
+        decidedAt: new Date(),
+        decidedBy: user.id,
+        unlockedForEdits: false,
+        updatedAt: new Date(),
+      })
+      .where(and(eq(proofs.id, row.id), eq(proofs.status, proofStatus.NeedsReview)))
       .returning({ id: proofs.id });
     if (!updated) return false;
     await recordAction({ db: tx }, row.id, user.id, history.action, history.note);
@@ -154,7 +172,7 @@ export async function approveProof(
       projectId: item.projectId,
       projectName: item.projectName,
       typeBook: item.typeBook,
-      typeNotification: 4,
+      typeNotification: notificationType.ProofApproved,
       userName: `${user.firstName} ${user.lastName}`,
     });
     return true;

@@ -10,6 +10,7 @@ import {
   queueProofs,
   users,
 } from '@colophon/db';
+import { bookType, internalProofStatus, type ProofStatusCode, proofStatus } from '@colophon/domain';
 import { and, asc, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Services } from '../../context';
 import {
@@ -27,9 +28,6 @@ import { enqueueEpub } from './epub';
 import type { ProofJobPayload } from './workers';
 
 const DAY = 24 * 3600 * 1000;
-/** Customer status 3: Approved. */
-const APPROVED = 3;
-
 /** Who says what in the demo's review conversations (demo sign-ins, see README). */
 type Speaker = 'adviser' | 'volunteer' | 'schooladmin' | 'studioadmin' | 'contact' | 'owner' | 'direct';
 
@@ -42,12 +40,12 @@ interface DemoComment {
 /** One real book of the demo: a round of a project, its faults, where its review stands and what was said. */
 interface DemoRound {
   faults: BookFaults;
-  status: 1 | 2 | 3;
+  status: ProofStatusCode;
   internalStatus: number;
   daysAgo: number;
   rejectReason?: string;
   decidedBy?: Speaker;
-  reviewers?: { by: Speaker; status: 1 | 2 | 3 | null; note?: string }[];
+  reviewers?: { by: Speaker; status: ProofStatusCode | null; note?: string }[];
   comments?: DemoComment[];
   internalComments?: DemoComment[];
   actions?: { by: Speaker; action: string; internalStatus?: number; note?: string }[];
@@ -73,8 +71,8 @@ const demoBooks: DemoBook[] = [
     rounds: [
       {
         faults: { lowResolution: true },
-        status: 2,
-        internalStatus: 7,
+        status: proofStatus.Rejected,
+        internalStatus: internalProofStatus.CustomerResubmitting,
         daysAgo: 9,
         rejectReason: 'The team photo on page 2 is too low resolution to print; we are replacing it.',
         decidedBy: 'adviser',
@@ -90,16 +88,23 @@ const demoBooks: DemoBook[] = [
           },
         ],
         internalComments: [{ by: 'studioadmin', body: 'Called the adviser; new photo coming this week.' }],
-        actions: [{ by: 'studioadmin', action: 'studio contacted', internalStatus: 6, note: 'Phoned about page 2.' }],
+        actions: [
+          {
+            by: 'studioadmin',
+            action: 'studio contacted',
+            internalStatus: internalProofStatus.StudioContacted,
+            note: 'Phoned about page 2.',
+          },
+        ],
       },
       {
         faults: {},
-        status: 1,
-        internalStatus: 1,
+        status: proofStatus.NeedsReview,
+        internalStatus: internalProofStatus.AwaitingReview,
         daysAgo: 2,
         reviewers: [
           { by: 'adviser', status: null },
-          { by: 'volunteer', status: 3, note: 'Names on the club pages are all correct.' },
+          { by: 'volunteer', status: proofStatus.Approved, note: 'Names on the club pages are all correct.' },
         ],
         comments: [
           { by: 'volunteer', body: 'Caption reads well now.', pin: { page: 3, x: 0.3, y: 0.8 } },
@@ -113,12 +118,14 @@ const demoBooks: DemoBook[] = [
     rounds: [
       {
         faults: { rgbImages: true },
-        status: 1,
-        internalStatus: 6,
+        status: proofStatus.NeedsReview,
+        internalStatus: internalProofStatus.StudioContacted,
         daysAgo: 4,
         comments: [{ by: 'direct', body: 'Do the RGB warnings matter for us?' }],
         internalComments: [{ by: 'studioadmin', body: 'Colours will shift slightly; advised converting to CMYK.' }],
-        actions: [{ by: 'studioadmin', action: 'studio contacted', internalStatus: 6 }],
+        actions: [
+          { by: 'studioadmin', action: 'studio contacted', internalStatus: internalProofStatus.StudioContacted },
+        ],
       },
     ],
   },
@@ -127,11 +134,11 @@ const demoBooks: DemoBook[] = [
     rounds: [
       {
         faults: { pageCountDelta: 4 },
-        status: 1,
-        internalStatus: 5,
+        status: proofStatus.NeedsReview,
+        internalStatus: internalProofStatus.InProgress,
         daysAgo: 3,
         internalComments: [{ by: 'contact', body: 'Four extra pages: asked whether they are adding a signature.' }],
-        actions: [{ by: 'contact', action: 'review started', internalStatus: 5 }],
+        actions: [{ by: 'contact', action: 'review started', internalStatus: internalProofStatus.InProgress }],
       },
     ],
   },
@@ -140,18 +147,28 @@ const demoBooks: DemoBook[] = [
     rounds: [
       {
         faults: { lowResolution: 'marginal' },
-        status: 3,
-        internalStatus: 8,
+        status: proofStatus.Approved,
+        internalStatus: internalProofStatus.CustomerApprovesAsIs,
         daysAgo: 12,
         decidedBy: 'owner',
         comments: [{ by: 'owner', body: 'Approved as is; the school accepts the softer photo on page 2.' }],
-        actions: [{ by: 'owner', action: 'customer approves as is', internalStatus: 8 }],
+        actions: [
+          { by: 'owner', action: 'customer approves as is', internalStatus: internalProofStatus.CustomerApprovesAsIs },
+        ],
       },
     ],
   },
   {
     school: 2,
-    rounds: [{ faults: {}, status: 3, internalStatus: 3, daysAgo: 20, decidedBy: 'owner' }],
+    rounds: [
+      {
+        faults: {},
+        status: proofStatus.Approved,
+        internalStatus: internalProofStatus.Approved,
+        daysAgo: 20,
+        decidedBy: 'owner',
+      },
+    ],
   },
 ];
 
@@ -169,7 +186,19 @@ const DEMO_EMAILS: Record<Speaker, string> = {
 const DEMO_PHOTO_VARIETY = 4;
 
 /** Trim sizes the generator and the preflight both know, for small books that process in seconds. */
-const SMALL_BOOK = { sizes: [5, 8, 9, 11], minPages: 16, maxPages: 48, types: [1, 2, 3, 4, 5, 6] };
+const SMALL_BOOK = {
+  sizes: [5, 8, 9, 11],
+  minPages: 16,
+  maxPages: 48,
+  types: [
+    bookType.SaddleStitched,
+    bookType.SaddleStitchedBW,
+    bookType.SoftCoverPerfectBound,
+    bookType.PerfectBoundBW,
+    bookType.StandardHardCover,
+    bookType.HardCoverBW,
+  ],
+};
 
 /** Runs once: only while no proof has a file and no proof job is queued. Returns the proofs queued. */
 export async function enqueueDemoProofs(services: Pick<Services, 'db' | 'files'>): Promise<number> {
@@ -207,7 +236,7 @@ export async function enqueueDemoProofs(services: Pick<Services, 'db' | 'files'>
       const fileKey = `uploads/${randomUUID()}.pdf`;
       await services.files.put(fileKey, Buffer.from(bytes), 'application/pdf');
       const createdAt = new Date(Date.now() - round.daysAgo * DAY);
-      const decided = round.status !== 1;
+      const decided = round.status !== proofStatus.NeedsReview;
       const [proof] = await db
         .insert(proofs)
         .values({
@@ -220,7 +249,7 @@ export async function enqueueDemoProofs(services: Pick<Services, 'db' | 'files'>
           uploadedBy: project.createdByUserId,
           pageCount: (project.pageCount ?? 24) + (round.faults.pageCountDelta ?? 0),
           rejectReason: round.rejectReason ?? null,
-          unlockedForEdits: round.status === 2,
+          unlockedForEdits: round.status === proofStatus.Rejected,
           decidedAt: decided ? new Date(createdAt.getTime() + DAY) : null,
           decidedBy: decided && round.decidedBy ? idOf(round.decidedBy) : null,
           createdAt,
@@ -232,7 +261,7 @@ export async function enqueueDemoProofs(services: Pick<Services, 'db' | 'files'>
           proofId: proof.id,
           userId: project.createdByUserId,
           action: 'uploaded',
-          internalStatus: 1,
+          internalStatus: internalProofStatus.AwaitingReview,
           note: `Round ${proof.roundNumber} (pages) uploaded`,
           createdAt,
         },
@@ -248,7 +277,7 @@ export async function enqueueDemoProofs(services: Pick<Services, 'db' | 'files'>
               {
                 proofId: proof.id,
                 userId: round.decidedBy ? idOf(round.decidedBy) : null,
-                action: round.status === 3 ? 'approved' : 'rejected',
+                action: round.status === proofStatus.Approved ? 'approved' : 'rejected',
                 internalStatus: round.internalStatus,
                 note: round.rejectReason ?? null,
               },
@@ -372,7 +401,7 @@ export async function giveSeasonProofsPages(services: Pick<Services, 'db' | 'fil
         .returning({ id: proofs.id });
       if (marked.length === 0) continue;
       given++;
-      if (row.status === APPROVED) await enqueueEpub(db, row.id);
+      if (row.status === proofStatus.Approved) await enqueueEpub(db, row.id);
     }
   }
   return given;
@@ -388,7 +417,7 @@ async function seasonPageSource(
   const stored = await services.files.get(keys.manifest);
   if (stored) return JSON.parse(stored.toString('utf8')) as ProofManifest;
   const bytes = await makeBook({
-    bookType: 3,
+    bookType: bookType.SoftCoverPerfectBound,
     sizeCode,
     pageCount: SEASON_SOURCE_PAGES,
     // No preflight looks at these pages: photos at screen resolution are quicker to make and to draw.
@@ -442,7 +471,7 @@ async function chooseProjects(services: Pick<Services, 'db'>, books: DemoBook[])
         accountId: school.id,
         name: `${school.name} spring supplement`,
         year: new Date().getUTCFullYear(),
-        typeBook: 3,
+        typeBook: bookType.SoftCoverPerfectBound,
         typeSize: 8,
         pageCount: 24,
       })

@@ -1,6 +1,6 @@
 import { EPUB_PREPARING_DETAIL, epubLinkSchema, idParamsSchema, problemSchema } from '@colophon/contract';
 import { accounts, type Db, projects, proofs, queueEpubs } from '@colophon/db';
-import { proofStatus } from '@colophon/domain';
+import { notificationType, proofProcessingStatus, proofStatus } from '@colophon/domain';
 import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,9 +13,6 @@ import { enqueue, type JobHandler, PermanentJobError, QueueStatus, QueueWorker }
 import { notify } from '../notifications/notify';
 import { visibleProof } from './query';
 
-/** Notification type of part 3: 105 EPUB Ready. */
-const EPUB_READY = 105;
-const APPROVED = 3;
 /** A download link lives an hour (the file store rounds the expiry up to the next hour). */
 const EPUB_URL_TTL_SECONDS = 3600;
 
@@ -60,8 +57,8 @@ export async function enqueueMissingEpubs(db: Db): Promise<number> {
     .from(proofs)
     .where(
       and(
-        eq(proofs.status, APPROVED),
-        eq(proofs.processingStatus, 2),
+        eq(proofs.status, proofStatus.Approved),
+        eq(proofs.processingStatus, proofProcessingStatus.Processed),
         isNotNull(proofs.manifestKey),
         isNull(proofs.epubKey),
         sql`not exists (select 1 from ${queueEpubs} where ${queueEpubs.payload}->>'proofId' = ${proofs.id}::text)`,
@@ -91,7 +88,7 @@ export function epubHandler(services: WorkerServices): JobHandler<EpubJobPayload
       .where(eq(proofs.id, proofId));
     if (!row) throw new PermanentJobError(`Proof ${proofId} does not exist.`);
     const { proof, project } = row;
-    if (proof.status !== APPROVED)
+    if (proof.status !== proofStatus.Approved)
       throw new PermanentJobError(
         `Proof ${proofId} is ${proofStatus.label(proof.status)}: only an approved proof gets an EPUB.`,
       );
@@ -131,7 +128,7 @@ export function epubHandler(services: WorkerServices): JobHandler<EpubJobPayload
         projectId: project.id,
         projectName: project.name,
         typeBook: project.typeBook,
-        typeNotification: EPUB_READY,
+        typeNotification: notificationType.EPUBReady,
         info:
           book.missingPages.length > 0
             ? `${book.pages} pages; pages ${book.missingPages.join(', ')} could not be drawn and say so`
@@ -203,7 +200,7 @@ export async function registerEpubRoutes(app: FastifyInstance) {
         { db: services.db, auth: callerOf(request), request },
         request.params.id,
       );
-      if (row.status !== APPROVED)
+      if (row.status !== proofStatus.Approved)
         throw new AppError(
           'conflict',
           `This proof is ${proofStatus.label(row.status)}: its EPUB is made once the proof is approved.`,

@@ -1,5 +1,11 @@
 import { projects, proofFindings, proofInternalActions, proofs, queueProofs } from '@colophon/db';
-import { MAX_PROOF_FILE_PAGES } from '@colophon/domain';
+import {
+  internalProofStatus,
+  MAX_PROOF_FILE_PAGES,
+  notificationType,
+  proofProcessingStatus,
+  proofStatus,
+} from '@colophon/domain';
 import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Services } from '../../context';
 import {
@@ -16,12 +22,6 @@ import { type ClaimedJob, enqueue, errorMessage, type JobHandler, PermanentJobEr
 import { notify } from '../notifications/notify';
 import type { UploadJobPayload } from '../uploads/routes';
 import { createEpubWorker, enqueueEpub } from './epub';
-
-/** Notification types of part 3 the workers raise. */
-const PROOF_READY = 1;
-const INVALID_PAGE_COUNT = 22;
-const NO_FILES_UPLOADED = 23;
-const PROCESSOR_ERROR = 24;
 
 export interface ProofJobPayload {
   proofId: number;
@@ -133,8 +133,8 @@ export function uploadHandler(services: WorkerServices): JobHandler<UploadJobPay
         .insert(proofs)
         .values({
           projectId: payload.projectId,
-          status: 1,
-          internalStatus: 1,
+          status: proofStatus.NeedsReview,
+          internalStatus: internalProofStatus.AwaitingReview,
           uploadJobId: job.id,
           roundNumber: (previous?.rounds ?? 0) + 1,
           kind: payload.kind ?? 'pages',
@@ -149,7 +149,7 @@ export function uploadHandler(services: WorkerServices): JobHandler<UploadJobPay
           proofId: inserted.id,
           userId: payload.userId || null,
           action: 'uploaded',
-          internalStatus: 1,
+          internalStatus: internalProofStatus.AwaitingReview,
           note: `Round ${inserted.roundNumber} (${inserted.kind}) uploaded`,
         });
         proof = inserted;
@@ -194,14 +194,14 @@ export function proofHandler(
     const { proof, project } = row;
     if (!proof.fileKey) {
       const message = 'No file was uploaded for this proof.';
-      await recordFailure(services, proofId, project, message, NO_FILES_UPLOADED);
+      await recordFailure(services, proofId, project, message, notificationType.NoFilesUploaded);
       throw new PermanentJobError(message);
     }
     // A job queued past the upload's page-count check (an older row, a script): refused before the
     // file is even read. The structure check and the page pool hold the file itself to the same limit.
     if ((proof.pageCount ?? 0) > MAX_PROOF_FILE_PAGES) {
       const { message } = new ProofTooManyPagesError();
-      await recordFailure(services, proofId, project, message, INVALID_PAGE_COUNT);
+      await recordFailure(services, proofId, project, message, notificationType.InvalidPageCount);
       throw new PermanentJobError(message);
     }
     const progress = progressRecorder(db, proofId, context.signal, batching, onError);
@@ -211,7 +211,7 @@ export function proofHandler(
         await tx.delete(proofFindings).where(eq(proofFindings.proofId, proofId));
         await tx
           .update(proofs)
-          .set({ processingStatus: 1, pagesDone: 0, updatedAt: new Date() })
+          .set({ processingStatus: proofProcessingStatus.Processing, pagesDone: 0, updatedAt: new Date() })
           .where(eq(proofs.id, proofId));
       });
       const result = await processProof({
@@ -245,7 +245,7 @@ export function proofHandler(
           );
         }
         const values = {
-          processingStatus: 2,
+          processingStatus: proofProcessingStatus.Processed,
           processingError: null,
           manifestKey: result.manifest ? proofImageKeys(proofId).manifest : null,
           pageCount: result.manifest?.pageCount ?? proof.pageCount,
@@ -275,9 +275,9 @@ export function proofHandler(
           projectName: project.name,
           typeBook: project.typeBook,
         };
-        await notify(tx, { ...base, typeNotification: PROOF_READY });
+        await notify(tx, { ...base, typeNotification: notificationType.ProofReady });
         // A proof approved before its pages were drawn (an import, the demo) gets its EPUB now.
-        if (proof.status === 3) await enqueueEpub(tx, proofId);
+        if (proof.status === proofStatus.Approved) await enqueueEpub(tx, proofId);
         for (const type of result.summary.notificationTypes) {
           await notify(tx, { ...base, typeNotification: type, info: summaryText(result.summary) });
         }
@@ -287,16 +287,16 @@ export function proofHandler(
       await progress.close();
       // A file missing from the store does not come back: no retries, and the school is told to upload.
       if (error instanceof ProofFileMissingError) {
-        await recordFailure(services, proofId, project, error.message, NO_FILES_UPLOADED);
+        await recordFailure(services, proofId, project, error.message, notificationType.NoFilesUploaded);
         throw new PermanentJobError(error.message);
       }
       // Too many pages stays too many: no retries, nothing drawn.
       if (error instanceof ProofTooManyPagesError) {
-        await recordFailure(services, proofId, project, error.message, INVALID_PAGE_COUNT);
+        await recordFailure(services, proofId, project, error.message, notificationType.InvalidPageCount);
         throw new PermanentJobError(error.message);
       }
       if (isLastAttempt(job, error) && !context.signal.aborted) {
-        await recordFailure(services, proofId, project, errorMessage(error), PROCESSOR_ERROR);
+        await recordFailure(services, proofId, project, errorMessage(error), notificationType.ProcessorError);
       }
       throw error;
     }
@@ -311,19 +311,22 @@ function summaryText(summary: { errors: number; warnings: number; pagesWithError
 const isLastAttempt = (job: ClaimedJob, error: unknown) =>
   error instanceof PermanentJobError || job.attempts >= job.maxAttempts;
 
-/** The proof is marked failed with its reason, once, and the school gets 23 or 24. */
+/** The proof is marked failed with its reason, once, and the school gets 22, 23 or 24. */
 async function recordFailure(
   services: WorkerServices,
   proofId: number,
   project: typeof projects.$inferSelect,
   message: string,
-  typeNotification: typeof INVALID_PAGE_COUNT | typeof NO_FILES_UPLOADED | typeof PROCESSOR_ERROR,
+  typeNotification:
+    | typeof notificationType.InvalidPageCount
+    | typeof notificationType.NoFilesUploaded
+    | typeof notificationType.ProcessorError,
 ) {
   await services.db.transaction(async (tx) => {
     const marked = await tx
       .update(proofs)
-      .set({ processingStatus: 3, processingError: message, updatedAt: new Date() })
-      .where(and(eq(proofs.id, proofId), ne(proofs.processingStatus, 3)))
+      .set({ processingStatus: proofProcessingStatus.Failed, processingError: message, updatedAt: new Date() })
+      .where(and(eq(proofs.id, proofId), ne(proofs.processingStatus, proofProcessingStatus.Failed)))
       .returning({ id: proofs.id });
     if (marked.length === 0) return;
     await tx.insert(proofInternalActions).values({ proofId, action: 'processing failed', note: message });

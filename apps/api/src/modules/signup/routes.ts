@@ -1,6 +1,6 @@
 import { problemSchema, schoolSignupBodySchema, schoolSignupResponseSchema } from '@colophon/contract';
 import { projects, userAccounts, users } from '@colophon/db';
-import { yearOfSchoolYear } from '@colophon/domain';
+import { userRole, yearOfSchoolYear } from '@colophon/domain';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { jsonRow } from '../../engine/json-row';
@@ -74,7 +74,7 @@ export async function registerSignupRoutes(app: FastifyInstance) {
               firstName: adviserInput.firstName,
               lastName: adviserInput.lastName,
               timezone: adviserInput.timezone,
-              role: 5,
+              role: userRole.SchoolYearbookAdviser,
             })
             .returning();
           if (!adviser) throw new Error('adviser insert returned nothing');

@@ -86,7 +86,7 @@ async function widgetData(
           select pr.id, pr.status, pr.internal_status, pr.created_at from proofs pr
           where pr.project_id = p.id order by pr.created_at desc nulls last, pr.id desc nulls last limit 1
         ) lp on true
-        where ${within} and p.is_active and a.is_active and lp.status = 1
+        where ${within} and p.is_active and a.is_active and lp.status = ${proofStatus.NeedsReview}
         order by lp.created_at asc, lp.id asc
         limit ${settings.limit}`),
     );

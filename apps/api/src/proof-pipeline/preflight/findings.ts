@@ -1,3 +1,5 @@
+import { type NotificationTypeCode, notificationType } from '@colophon/domain';
+
 /**
  * What the preflight found, one entry per problem, in words a school adviser understands. `box` is
  * where on the page (in PDF points, measured from the top-left corner of the page as rendered, y
@@ -39,31 +41,26 @@ export const findingCodes = [
 ] as const;
 export type FindingCode = (typeof findingCodes)[number];
 
-/**
- * The notification type (domain `notificationType`) a finding code raises, for the lead's handler:
- * 20 Invalid Cover Dimensions, 21 Invalid Page Dimensions, 22 Invalid Page Count, 27 Low Resolution
- * Images, 28 Missing Fonts, 29 Invalid Color Space, 30 Corrupt File, 32 Missing Bleed, 33 Password
- * Protected File, 35 Invalid File Type. Hairlines raise none of their own.
- */
-export const notificationTypeOfFinding: Record<FindingCode, number | null> = {
-  'empty-file': 30,
-  'not-pdf': 35,
-  encrypted: 33,
-  'corrupt-file': 30,
-  'no-pages': 30,
-  'page-size': 21,
-  'no-bleed': 32,
-  'cover-size': 20,
-  'page-count': 22,
-  'page-count-mismatch': 22,
-  'font-not-embedded': 28,
-  'low-resolution': 27,
-  'rgb-image': 29,
+/** The notification type a finding code raises, for the lead's handler. Hairlines raise none of their own. */
+export const notificationTypeOfFinding: Record<FindingCode, NotificationTypeCode | null> = {
+  'empty-file': notificationType.CorruptFile,
+  'not-pdf': notificationType.InvalidFileType,
+  encrypted: notificationType.PasswordProtectedFile,
+  'corrupt-file': notificationType.CorruptFile,
+  'no-pages': notificationType.CorruptFile,
+  'page-size': notificationType.InvalidPageDimensions,
+  'no-bleed': notificationType.MissingBleed,
+  'cover-size': notificationType.InvalidCoverDimensions,
+  'page-count': notificationType.InvalidPageCount,
+  'page-count-mismatch': notificationType.InvalidPageCount,
+  'font-not-embedded': notificationType.MissingFonts,
+  'low-resolution': notificationType.LowResolutionImages,
+  'rgb-image': notificationType.InvalidColorSpace,
   hairline: null,
 };
 
-/** 110 Proof Passed Technical Review: what a proof with no error findings raises. */
-export const PROOF_PASSED_TECHNICAL_REVIEW = 110;
+/** What a proof with no error findings raises. */
+export const PROOF_PASSED_TECHNICAL_REVIEW = notificationType.ProofPassedTechnicalReview;
 
 export interface FindingSummary {
   errors: number;
