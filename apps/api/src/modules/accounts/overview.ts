@@ -9,7 +9,9 @@ import {
 } from '@colophon/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
+import { totalOfPage } from '../../engine/list-page';
 import type { ResourceContext } from '../../engine/resource';
+import { textSearch } from '../../engine/search';
 
 type OverviewQuery = z.output<typeof accountSummaryOverviewQuerySchema>;
 
@@ -143,10 +145,8 @@ export async function accountSummaryOverview(
   if (!query.showInactive) tree.push(sql`a.is_active`);
   if (query.excludeStoreOnly) tree.push(sql`a.type_software <> 9`);
   if (query.parentId) tree.push(sql`a.parent_account_id = ${query.parentId}`);
-  if (query.search) {
-    const pattern = `%${query.search.replace(/[\\%_]/g, '\\$&')}%`;
-    tree.push(sql`(a.name ilike ${pattern} or a.code ilike ${pattern})`);
-  }
+  const search = textSearch(query.search, sql`a.name`, sql`a.code`);
+  if (search) tree.push(search);
 
   const projectJoin: SQL[] = [sql`p.account_id = a.id`];
   if (query.year !== undefined) projectJoin.push(sql`p.year = ${query.year}`);
@@ -237,19 +237,18 @@ export async function accountSummaryOverview(
     ) ln on true
     order by ${orderByKeys(keys, 'page.')}`),
   );
-  let total = rows[0]?.total;
-  if (total === undefined) {
-    // Past the last page: count alone.
+  // Every row carries the total (the counted step or the window); past the last page, count alone.
+  const total = await totalOfPage(rows, query.page, async () => {
     const [alone] = await rowsOf<{ total: number }>(
       context.db.execute(sql`
         with tree as materialized (select a.id, a.name, a.code from accounts a where ${sql.join(tree, sql` and `)})
         select count(*)::int as total ${from}`),
     );
-    total = alone?.total ?? 0;
-  }
+    return alone?.total ?? 0;
+  });
   return {
     data: rows.map(toSummaryRow),
-    total: Number(total),
+    total,
     page: query.page,
     perPage: query.perPage,
   };

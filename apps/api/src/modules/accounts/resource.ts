@@ -1,9 +1,10 @@
 import { accountCreateSchema, accountListQuerySchema, accountSchema, accountUpdateSchema } from '@colophon/contract';
 import { accountAddresses, accountContacts, accounts } from '@colophon/db';
 import { accountType, country, isHouseAccount, softwareType, whereCreated } from '@colophon/domain';
-import { and, asc, count, eq, ilike, inArray, ne, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { defineResource, type ResourceContext } from '../../engine/resource';
+import { textSearch } from '../../engine/search';
 import { AppError } from '../../errors';
 import { describeConstraint } from '../../plugins/problems';
 import { notify } from '../notifications/notify';
@@ -38,9 +39,8 @@ export interface AccountFilters {
 }
 
 export function accountFilters(filters: AccountFilters): (SQL | undefined)[] {
-  const pattern = filters.search ? `%${filters.search.replace(/[\\%_]/g, '\\$&')}%` : undefined;
   return [
-    pattern ? or(ilike(accounts.name, pattern), ilike(accounts.code, pattern)) : undefined,
+    textSearch(filters.search, accounts.name, accounts.code),
     filters.ids?.length ? inArray(accounts.id, filters.ids) : undefined,
     filters.type?.length ? inArray(accounts.type, filters.type) : undefined,
     filters.typeSoftware?.length ? inArray(accounts.typeSoftware, filters.typeSoftware) : undefined,

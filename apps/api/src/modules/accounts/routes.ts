@@ -11,10 +11,11 @@ import {
   problemSchema,
 } from '@colophon/contract';
 import { accounts } from '@colophon/db';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { jsonRow } from '../../engine/json-row';
+import { listPage } from '../../engine/list-page';
 import { requestContext } from '../../engine/resource';
 import { decodeImageUpload } from '../../integrations/files/image-upload';
 import { accountSummaryOverview } from './overview';
@@ -52,60 +53,20 @@ export async function registerAccountRoutes(app: FastifyInstance) {
       const where = and(tree ? visibleAccountsCondition(tree) : undefined, ...accountFilters(body));
       const sortKey = body.sort ?? 'name';
       const descending = sortKey.startsWith('-');
-      const sortField = (descending ? sortKey.slice(1) : sortKey) as keyof typeof accountSorts;
-      const column = accountSorts[sortField];
-      const order = [descending ? desc(column) : asc(column), asc(accounts.id)];
-      const offset = (body.page - 1) * body.perPage;
-      let rows: (typeof accounts.$inferSelect)[];
-      let total: number;
-      if (body.search) {
-        // A text search reads every candidate anyway: read them once, then count and page them.
-        const matched = context.db.$with('matched').as(context.db.select().from(accounts).where(where));
-        const found = await context.db
-          .with(matched)
-          .select({ id: matched.id, total: sql<number>`(select count(*) from ${matched})::int` })
-          .from(matched)
-          .orderBy(descending ? desc(matched[sortField]) : asc(matched[sortField]), asc(matched.id))
-          .limit(body.perPage)
-          .offset(offset);
-        total =
-          found[0]?.total ??
-          Number((await context.db.select({ total: count() }).from(accounts).where(where))[0]?.total ?? 0);
-        const byId = new Map(
-          (found.length
-            ? await context.db
-                .select()
-                .from(accounts)
-                .where(
-                  inArray(
-                    accounts.id,
-                    found.map((row) => row.id),
-                  ),
-                )
-            : []
-          ).map((row) => [row.id, row]),
-        );
-        rows = found.map((row) => byId.get(row.id)!).filter(Boolean);
-      } else {
-        // Otherwise the count and the page side by side: the page can often be read in index order.
-        const [counted, page] = await Promise.all([
-          context.db.select({ total: count() }).from(accounts).where(where),
-          context.db
-            .select()
-            .from(accounts)
-            .where(where)
-            .orderBy(...order)
-            .limit(body.perPage)
-            .offset(offset),
-        ]);
-        total = Number(counted[0]?.total ?? 0);
-        rows = page;
-      }
-      const filled = rows as unknown as (Record<string, unknown> & {
+      const column = accountSorts[(descending ? sortKey.slice(1) : sortKey) as keyof typeof accountSorts];
+      const { items, total } = await listPage(context.db, {
+        from: accounts,
+        where,
+        orderBy: [descending ? desc(column) : asc(column)],
+        id: accounts.id,
+        page: body.page,
+        perPage: body.perPage,
+      });
+      const filled = items as unknown as (Record<string, unknown> & {
         id: number;
       })[];
       for (const key of body.include ?? []) await accountIncludeFills[key]?.(filled, context);
-      return { data: filled.map(jsonRow) as never, total: Number(total), page: body.page, perPage: body.perPage };
+      return { data: filled.map(jsonRow) as never, total, page: body.page, perPage: body.perPage };
     },
   );
 

@@ -8,11 +8,13 @@ import {
 } from '@colophon/contract';
 import { auditLog, outboxEmails, users } from '@colophon/db';
 import { auditActionLabel } from '@colophon/domain';
-import { type AnyColumn, and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { jsonRow } from '../../engine/json-row';
+import { listPage } from '../../engine/list-page';
+import { prefixSearch, textSearch } from '../../engine/search';
 
 const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema };
 
@@ -41,12 +43,11 @@ export async function registerAuditRoutes(app: FastifyInstance) {
     async (request) => {
       const query = request.query;
       const where = and(
-        query.resource ? ilike(auditLog.resource, `${query.resource}%`) : undefined,
+        prefixSearch(query.resource, auditLog.resource),
         query.actorUserId ? eq(auditLog.actorUserId, query.actorUserId) : undefined,
       );
-      const [totals] = await db.select({ total: count() }).from(auditLog).where(where);
-      const rows = await db
-        .select({
+      const { items, total } = await listPage(db, {
+        fields: {
           id: auditLog.id,
           actorUserId: auditLog.actorUserId,
           actorName: personName(actor),
@@ -61,16 +62,22 @@ export async function registerAuditRoutes(app: FastifyInstance) {
           ip: auditLog.ip,
           userAgent: auditLog.userAgent,
           createdAt: auditLog.createdAt,
-        })
-        .from(auditLog)
-        .leftJoin(actor, eq(actor.id, auditLog.actorUserId))
-        .leftJoin(actingAs, eq(actingAs.id, auditLog.asUserId))
-        .where(where)
-        .orderBy(query.sort === 'createdAt' ? asc(auditLog.id) : desc(auditLog.id))
-        .limit(query.perPage)
-        .offset((query.page - 1) * query.perPage);
-      const data = rows.map((row) => ({ ...jsonRow(row), actionLabel: auditActionLabel(row.action, row.resource) }));
-      return { data, total: Number(totals?.total ?? 0), page: query.page, perPage: query.perPage };
+        },
+        from: auditLog,
+        joins: (select) =>
+          select
+            .leftJoin(actor, eq(actor.id, auditLog.actorUserId))
+            .leftJoin(actingAs, eq(actingAs.id, auditLog.asUserId)),
+        where,
+        // Newest first unless asked: the id is the order of writing.
+        orderBy: [],
+        id: auditLog.id,
+        idOrder: query.sort === 'createdAt' ? 'asc' : 'desc',
+        page: query.page,
+        perPage: query.perPage,
+      });
+      const data = items.map((row) => ({ ...jsonRow(row), actionLabel: auditActionLabel(row.action, row.resource) }));
+      return { data, total, page: query.page, perPage: query.perPage };
     },
   );
 
@@ -86,16 +93,17 @@ export async function registerAuditRoutes(app: FastifyInstance) {
     },
     async (request) => {
       const query = request.query;
-      const where = query.to ? ilike(outboxEmails.toAddress, `%${query.to}%`) : undefined;
-      const [totals] = await db.select({ total: count() }).from(outboxEmails).where(where);
-      const rows = await db
-        .select()
-        .from(outboxEmails)
-        .where(where)
-        .orderBy(query.sort === 'createdAt' ? asc(outboxEmails.id) : desc(outboxEmails.id))
-        .limit(query.perPage)
-        .offset((query.page - 1) * query.perPage);
-      return { data: rows.map(jsonRow), total: Number(totals?.total ?? 0), page: query.page, perPage: query.perPage };
+      const where = textSearch(query.to, outboxEmails.toAddress);
+      const { items, total } = await listPage(db, {
+        from: outboxEmails,
+        where,
+        orderBy: [],
+        id: outboxEmails.id,
+        idOrder: query.sort === 'createdAt' ? 'asc' : 'desc',
+        page: query.page,
+        perPage: query.perPage,
+      });
+      return { data: items.map(jsonRow), total, page: query.page, perPage: query.perPage };
     },
   );
 }

@@ -5,9 +5,10 @@ import {
   queueJobSchema,
 } from '@colophon/contract';
 import { queueStatus, SOURCE_TIME_ZONE, zonedDayEnd, zonedDayStart } from '@colophon/domain';
-import { gte, ilike, inArray, lt, lte, or, type SQL, sql } from 'drizzle-orm';
+import { gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { defineResource } from '../../engine/resource';
+import { textSearch } from '../../engine/search';
 import { type QueueName, tableOf } from '../../queue';
 
 /** The resource name of part 7 (`queue_moves`…) → the queue engine's short name (`moves`…). */
@@ -50,9 +51,7 @@ function queueResource(resource: ProcessingQueueResource) {
     defaultSort: '-createdAt',
     filters: (query: ListQuery): (SQL | undefined)[] => [
       query.status?.length ? inArray(table.status, query.status) : undefined,
-      query.search
-        ? or(sql`${table.payload}::text ilike ${`%${query.search}%`}`, ilike(table.lastError, `%${query.search}%`))
-        : undefined,
+      textSearch(query.search, sql`${table.payload}::text`, table.lastError),
       query.createdFrom
         ? gte(
             table.createdAt,

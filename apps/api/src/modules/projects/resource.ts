@@ -1,11 +1,12 @@
 import { projectCreateSchema, projectListQuerySchema, projectSchema, projectUpdateSchema } from '@colophon/contract';
 import { accounts, projectMeta, projects } from '@colophon/db';
 import { bookType, softwareType } from '@colophon/domain';
-import { eq, gte, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { accountScope } from '../../access/scope';
 import { jsonRow } from '../../engine/json-row';
 import { defineResource, type ResourceContext } from '../../engine/resource';
+import { textSearch } from '../../engine/search';
 import { type AccountRow, requireReferencedAccount, subtreeIdsSql } from '../accounts/tree';
 import { notify } from '../notifications/notify';
 import { checkProjectSpec, withAccountDefaults } from './rules';
@@ -28,14 +29,13 @@ export interface ProjectFilters {
 }
 
 export function projectFilters(filters: ProjectFilters): (SQL | undefined)[] {
-  const pattern = filters.search ? `%${filters.search.replace(/[\\%_]/g, '\\$&')}%` : undefined;
   return [
-    pattern
+    filters.search
       ? or(
-          ilike(projects.name, pattern),
+          textSearch(filters.search, projects.name),
           inArray(
             projects.accountId,
-            sql`(select a.id from accounts a where a.name ilike ${pattern} or a.code ilike ${pattern})`,
+            sql`(select a.id from accounts a where ${textSearch(filters.search, sql`a.name`, sql`a.code`)})`,
           ),
         )
       : undefined,

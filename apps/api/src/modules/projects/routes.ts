@@ -36,11 +36,12 @@ import {
   softwareType,
   years,
 } from '@colophon/domain';
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { jsonRow } from '../../engine/json-row';
+import { listPage } from '../../engine/list-page';
 import { type ResourceContext, requestContext } from '../../engine/resource';
 import { forbidden, invalidField, notFound } from '../../errors';
 import { layoutSoftwareAdapterFor } from '../../integrations/layout-software';
@@ -125,18 +126,19 @@ export async function registerProjectRoutes(app: FastifyInstance) {
       const sortKey = body.sort ?? 'name';
       const descending = sortKey.startsWith('-');
       const column = projectSorts[(descending ? sortKey.slice(1) : sortKey) as keyof typeof projectSorts];
-      const [totals] = await context.db.select({ total: count() }).from(projects).where(where);
-      const rows = (await context.db
-        .select()
-        .from(projects)
-        .where(where)
-        .orderBy(descending ? desc(column) : asc(column), asc(projects.id))
-        .limit(body.perPage)
-        .offset((body.page - 1) * body.perPage)) as unknown as (Record<string, unknown> & { id: number })[];
+      const { items, total } = await listPage(context.db, {
+        from: projects,
+        where,
+        orderBy: [descending ? desc(column) : asc(column)],
+        id: projects.id,
+        page: body.page,
+        perPage: body.perPage,
+      });
+      const rows = items as unknown as (Record<string, unknown> & { id: number })[];
       for (const key of body.include ?? []) await projectIncludeFills[key]?.(rows, context);
       return {
         data: rows.map(jsonRow) as never,
-        total: Number(totals?.total ?? 0),
+        total,
         page: body.page,
         perPage: body.perPage,
       };

@@ -1,8 +1,10 @@
 import { accounts, projects, proofInternalActions, proofs } from '@colophon/db';
 import { can } from '@colophon/domain';
-import { and, asc, count, desc, eq, ilike, inArray, or, type SQL, sql } from 'drizzle-orm';
-import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
+import { listPage } from '../../engine/list-page';
 import type { ResourceContext } from '../../engine/resource';
+import { textSearch } from '../../engine/search';
 import { notFound } from '../../errors';
 import { subtreeIdsSql } from '../accounts/tree';
 import { projectsScope } from '../projects/resource';
@@ -20,15 +22,14 @@ export interface ProofFilters {
 }
 
 export function proofFilters(filters: ProofFilters): (SQL | undefined)[] {
-  const pattern = filters.search ? `%${filters.search.replace(/[\\%_]/g, '\\$&')}%` : undefined;
   return [
-    // The account side is a subquery (as in the projects list), so the count needs no join to accounts.
-    pattern
+    // The account side is a subquery (as in the projects list).
+    filters.search
       ? or(
-          ilike(projects.name, pattern),
+          textSearch(filters.search, projects.name),
           inArray(
             projects.accountId,
-            sql`(select a.id from accounts a where a.name ilike ${pattern} or a.code ilike ${pattern})`,
+            sql`(select a.id from accounts a where ${textSearch(filters.search, sql`a.name`, sql`a.code`)})`,
           ),
         )
       : undefined,
@@ -106,12 +107,12 @@ function toProof(row: Selected, context: ResourceContext) {
 }
 export type ProofItem = ReturnType<typeof toProof>;
 
-const base = (context: ResourceContext) =>
-  context.db
-    .select(selection)
-    .from(proofs)
+const withProjectAndAccount = <Select extends PgSelect>(select: Select) =>
+  select
     .innerJoin(projects, eq(projects.id, proofs.projectId))
     .innerJoin(accounts, eq(accounts.id, projects.accountId));
+
+const base = (context: ResourceContext) => withProjectAndAccount(context.db.select(selection).from(proofs).$dynamic());
 
 /** The proofs of the caller's account tree (through the project), filtered, sorted and paged. */
 export async function listProofs(
@@ -122,22 +123,23 @@ export async function listProofs(
   // Filtering by the plant's internal status would tell a school what the column hides from it.
   const allowed = can(context.auth.user, 'proofs.internal') ? filters : { ...filters, internalStatus: undefined };
   const where = and(projectsScope(context), ...proofFilters(allowed));
-  const [totals] = await context.db
-    .select({ total: count() })
-    .from(proofs)
-    .innerJoin(projects, eq(projects.id, proofs.projectId))
-    .where(where);
   const key = paging.sort ?? '-createdAt';
   const descending = key.startsWith('-');
   const column = sorts[descending ? key.slice(1) : key] ?? proofs.createdAt;
-  const rows = await base(context)
-    .where(where)
-    .orderBy(descending ? desc(column) : asc(column), desc(proofs.id))
-    .limit(paging.perPage)
-    .offset((paging.page - 1) * paging.perPage);
+  const { items, total } = await listPage(context.db, {
+    fields: selection,
+    from: proofs,
+    joins: withProjectAndAccount,
+    where,
+    orderBy: [descending ? desc(column) : asc(column)],
+    id: proofs.id,
+    idOrder: 'desc',
+    page: paging.page,
+    perPage: paging.perPage,
+  });
   return {
-    data: rows.map((row) => toProof(row, context)),
-    total: Number(totals?.total ?? 0),
+    data: items.map((row) => toProof(row as Selected, context)),
+    total,
     page: paging.page,
     perPage: paging.perPage,
   };

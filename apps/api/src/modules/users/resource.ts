@@ -1,11 +1,12 @@
 import { userCreateSchema, userListQuerySchema, userSchema, userUpdateSchema } from '@colophon/contract';
 import { accounts, userAccounts, users } from '@colophon/db';
 import { userRole } from '@colophon/domain';
-import { and, eq, ilike, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { accountScope } from '../../access/scope';
 import type { UserRow } from '../../context';
 import { defineResource, type ResourceContext } from '../../engine/resource';
+import { textSearch } from '../../engine/search';
 import { invalidField } from '../../errors';
 import { describeConstraint } from '../../plugins/problems';
 import { sendSetPasswordLink } from '../auth/routes';
@@ -56,14 +57,13 @@ export const usersResource = defineResource({
     },
   },
   filters: (query: UserListQuery) => [
-    query.search
-      ? or(
-          ilike(users.email, `%${query.search}%`),
-          ilike(users.firstName, `%${query.search}%`),
-          ilike(users.lastName, `%${query.search}%`),
-          ilike(sql`${users.firstName} || ' ' || ${users.lastName}`, `%${query.search}%`),
-        )
-      : undefined,
+    textSearch(
+      query.search,
+      users.email,
+      users.firstName,
+      users.lastName,
+      sql`${users.firstName} || ' ' || ${users.lastName}`,
+    ),
     query.role?.length ? inArray(users.role, query.role) : undefined,
     query.isActive === undefined ? undefined : eq(users.isActive, query.isActive),
     query.accountId

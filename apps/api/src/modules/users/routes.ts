@@ -13,12 +13,13 @@ import {
 } from '@colophon/contract';
 import { accounts, userAccounts, userNotificationPreferences, users } from '@colophon/db';
 import { notificationType, permissionsOf } from '@colophon/domain';
-import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { accountScope } from '../../access/scope';
 import { jsonRow } from '../../engine/json-row';
+import { listPage } from '../../engine/list-page';
 import { type ResourceContext, requestContext } from '../../engine/resource';
 import { forbidden, invalidField, notFound } from '../../errors';
 import { describeConstraint } from '../../plugins/problems';
@@ -183,7 +184,6 @@ export async function registerUserRoutes(app: FastifyInstance) {
         eq(userAccounts.userId, query.userId),
         visible ? inArray(userAccounts.accountId, visible) : undefined,
       );
-      const [totals] = await context.db.select({ total: count() }).from(userAccounts).where(where);
       const order =
         query.sort === '-accountName'
           ? desc(accounts.name)
@@ -192,15 +192,17 @@ export async function registerUserRoutes(app: FastifyInstance) {
             : query.sort === '-createdAt'
               ? desc(userAccounts.createdAt)
               : asc(userAccounts.createdAt);
-      const rows = await context.db
-        .select(userAccountColumns)
-        .from(userAccounts)
-        .innerJoin(accounts, eq(accounts.id, userAccounts.accountId))
-        .where(where)
-        .orderBy(order, asc(userAccounts.id))
-        .limit(query.perPage)
-        .offset((query.page - 1) * query.perPage);
-      return { data: rows.map(jsonRow), total: Number(totals?.total ?? 0), page: query.page, perPage: query.perPage };
+      const { items, total } = await listPage(context.db, {
+        fields: userAccountColumns,
+        from: userAccounts,
+        joins: (select) => select.innerJoin(accounts, eq(accounts.id, userAccounts.accountId)),
+        where,
+        orderBy: [order],
+        id: userAccounts.id,
+        page: query.page,
+        perPage: query.perPage,
+      });
+      return { data: items.map(jsonRow), total, page: query.page, perPage: query.perPage };
     },
   );
 
