@@ -7,7 +7,7 @@ import {
   proofs,
   queueProofs,
 } from '@colophon/db';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createProofWorkers,
@@ -161,7 +161,11 @@ describe('the upload and proof workers', () => {
     // A worker claims the job and dies: no heartbeat, no completion.
     const dead = await claim(t.handle.db, 'proofs', 'dead-worker', 200);
     expect((dead!.payload as { proofId: number }).proofId).toBe(proof.id);
-    await new Promise((resolve) => setTimeout(resolve, 400));
+    // Its lease lapses: as if a second had passed on the database's clock since it should have ended.
+    await t.handle.db
+      .update(queueProofs)
+      .set({ lockedUntil: sql`now() - interval '1 second'` })
+      .where(eq(queueProofs.id, dead!.id));
     expect(await workers.proofs.drain()).toBe(1);
     expect((await getJob(t.handle.db, 'proofs', dead!.id))!.status).toBe(2);
     const [done] = await t.handle.db.select().from(proofs).where(eq(proofs.id, proof.id));

@@ -1,11 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { SearchFilter } from './FilterBar';
 
-/** Lets real time pass: only for checking that something does NOT happen (it cannot fail by lateness). */
-const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+afterEach(() => {
+  vi.useRealTimers();
+});
 
 describe('SearchFilter', () => {
   it('searches once the typing pauses, trimmed, and clears with an empty box', async () => {
@@ -20,11 +21,15 @@ describe('SearchFilter', () => {
   });
 
   it('searches at once on Enter, and not again when the pause ends', async () => {
+    // The debounce runs on setTimeout: faked, the search it may still have pending is run below
+    // instead of waiting past it.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     const onChange = vi.fn();
     renderWithProviders(<SearchFilter value={undefined} onChange={onChange} />);
-    await userEvent.type(screen.getByLabelText('Search'), 'Oak{Enter}');
+    await user.type(screen.getByLabelText('Search'), 'Oak{Enter}');
     expect(onChange.mock.calls).toEqual([['Oak']]);
-    await pause(400);
+    await vi.runOnlyPendingTimersAsync();
     expect(onChange.mock.calls).toEqual([['Oak']]);
   });
 });
