@@ -163,7 +163,13 @@ export function defineResourceContract<
       .optional(),
     ...form('body'),
   });
-  const urlSearch = listSearchSchema.extend({ sort: sort.optional().catch(undefined), ...form('url') });
+  // A sort the list does not offer (a stale bookmark) is dropped; the URL keeps it a plain string.
+  const urlSort = z
+    .string()
+    .refine((value) => (sortValues as string[]).includes(value))
+    .optional()
+    .catch(undefined);
+  const urlSearch = listSearchSchema.extend({ sort: urlSort, ...form('url') });
 
   const base = definition.parent
     ? `/api/${definition.parent.name}/:${definition.parent.param}/${name}`

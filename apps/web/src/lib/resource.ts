@@ -1,4 +1,4 @@
-import type { ListEnvelope } from '@colophon/contract';
+import type { ListEnvelope, OperationDefinition, ResourceContract } from '@colophon/contract';
 import type { Filters } from '@colophon/domain';
 import {
   keepPreviousData,
@@ -9,7 +9,9 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
+import type { z } from 'zod';
 import { type ApiError, api, downloadFile } from './api-client';
+import { call } from './call';
 
 /** The query keys of one resource: `all / lists / list(query) / details / detail(id)`. */
 export function createQueryKeys<const Resource extends string>(resource: Resource) {
@@ -50,22 +52,66 @@ export type MutationOptions<TData, TVariables> = Omit<
 
 export type ListQuery = Filters;
 
+interface Fetchers<TRecord, TCreate, TUpdate> {
+  list: (query: ListQuery, signal?: AbortSignal) => Promise<ListEnvelope<TRecord>>;
+  get: (id: number, query?: ListQuery, signal?: AbortSignal) => Promise<TRecord>;
+  create: (body: TCreate) => Promise<TRecord>;
+  update: (id: number, body: TUpdate) => Promise<TRecord>;
+  remove: (id: number) => Promise<TRecord>;
+  exportCsv: (query: ListQuery) => Promise<void>;
+}
+
+/** The five operations and the export of a resource's contract, called through `call`. */
+function contractFetchers<Contract extends ResourceContract>(
+  contract: Contract,
+): Fetchers<z.output<Contract['item']>, z.output<Contract['create']>, z.output<Contract['update']>> {
+  const { operations } = contract;
+  // The contract's item type is the record's; the loose `ResourceContract` cannot carry it through `call`.
+  const send = <T>(operation: OperationDefinition, input: object, signal?: AbortSignal) =>
+    call(operation, input, signal) as Promise<unknown> as Promise<T>;
+  return {
+    list: (query, signal) => send(operations.list, { query }, signal),
+    get: (id, query, signal) => send(operations.get, { params: { id }, query }, signal),
+    create: (body) => send(operations.create, { body }),
+    update: (id, body) => send(operations.update, { params: { id }, body }),
+    remove: (id) => send(operations.remove, { params: { id } }),
+    exportCsv: (query) => downloadFile(operations.export.path, query, `${contract.name}.csv`),
+  };
+}
+
+/** The same for a resource without a contract yet: the path and the types given by hand. */
+function pathFetchers<TRecord, TCreate, TUpdate>(resource: string): Fetchers<TRecord, TCreate, TUpdate> {
+  const path = `/${resource}`;
+  return {
+    list: (query, signal) => api.get<ListEnvelope<TRecord>>(path, query, signal),
+    get: (id, query, signal) => api.get<TRecord>(`${path}/${id}`, query, signal),
+    create: (body) => api.post<TRecord>(path, body),
+    update: (id, body) => api.put<TRecord>(`${path}/${id}`, body),
+    remove: (id) => api.delete<TRecord>(`${path}/${id}`),
+    exportCsv: (query) => downloadFile(`${path}/export`, query, `${resource}.csv`),
+  };
+}
+
 /**
  * The generic resource pattern of part 7 on the client: list, get, create, update and delete of
  * `/api/<resource>`, their query options and hooks, and the CSV export of the filtered list.
+ * `createResource(manufacturersContract)` takes the path and every type from the contract; the
+ * older `createResource<Record, Create, Update>('name')` serves resources without a contract yet.
  */
-export function createResource<TRecord, TCreate, TUpdate = Partial<TCreate>>(resource: string) {
-  const keys = createQueryKeys(resource);
-  const path = `/${resource}`;
+export function createResource<Contract extends ResourceContract>(
+  contract: Contract,
+): Resource<z.output<Contract['item']>, z.output<Contract['create']>, z.output<Contract['update']>>;
+export function createResource<TRecord, TCreate, TUpdate = Partial<TCreate>>(
+  resource: string,
+): Resource<TRecord, TCreate, TUpdate>;
+export function createResource(resourceOrContract: string | ResourceContract) {
+  return typeof resourceOrContract === 'string'
+    ? resourceHooks(resourceOrContract, pathFetchers(resourceOrContract))
+    : resourceHooks(resourceOrContract.name, contractFetchers(resourceOrContract));
+}
 
-  const fetchers = {
-    list: (query: ListQuery, signal?: AbortSignal) => api.get<ListEnvelope<TRecord>>(path, query, signal),
-    get: (id: number, query?: ListQuery, signal?: AbortSignal) => api.get<TRecord>(`${path}/${id}`, query, signal),
-    create: (body: TCreate) => api.post<TRecord>(path, body),
-    update: (id: number, body: TUpdate) => api.put<TRecord>(`${path}/${id}`, body),
-    remove: (id: number) => api.delete<TRecord>(`${path}/${id}`),
-    exportCsv: (query: ListQuery) => downloadFile(`${path}/export`, query, `${resource}.csv`),
-  };
+function resourceHooks<TRecord, TCreate, TUpdate>(resource: string, fetchers: Fetchers<TRecord, TCreate, TUpdate>) {
+  const keys = createQueryKeys(resource);
 
   const listOptions = (query: ListQuery) =>
     queryOptions({
@@ -100,5 +146,5 @@ export function createResource<TRecord, TCreate, TUpdate = Partial<TCreate>>(res
   };
 }
 export type Resource<TRecord, TCreate, TUpdate = Partial<TCreate>> = ReturnType<
-  typeof createResource<TRecord, TCreate, TUpdate>
+  typeof resourceHooks<TRecord, TCreate, TUpdate>
 >;

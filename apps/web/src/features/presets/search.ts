@@ -1,10 +1,8 @@
+import { presetsContract } from '@colophon/contract';
 import { z } from 'zod';
-import { listSearchSchema, searchNumberList, searchText } from '../../lib/list-search';
 
-/** The presets list's URL; `edit` opens a preset's drawer ('new' for a new one). */
-export const presetsSearchSchema = listSearchSchema.extend({
-  search: searchText,
-  accountId: searchNumberList,
+/** The presets list's URL (filters from the contract); `edit` opens a preset's drawer ('new' for a new one). */
+export const presetsSearchSchema = presetsContract.urlSearch.extend({
   edit: z
     .union([z.literal('new'), z.coerce.number().int().positive()])
     .optional()

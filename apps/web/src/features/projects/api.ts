@@ -1,19 +1,20 @@
-import type {
-  Account,
-  ListEnvelope,
-  Preset,
-  Project,
-  ProjectCreate,
-  ProjectMeta,
-  ProjectOptions,
-  ProjectUpdate,
-  projectMetaBodySchema,
-  SalesRepProjectMeta,
-  salesRepProjectMetaBodySchema,
+import {
+  type Account,
+  type ListEnvelope,
+  type Project,
+  type ProjectCreate,
+  type ProjectMeta,
+  type ProjectOptions,
+  type ProjectUpdate,
+  presetsContract,
+  type projectMetaBodySchema,
+  type SalesRepProjectMeta,
+  type salesRepProjectMetaBodySchema,
 } from '@colophon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../lib/api-client';
+import { call } from '../../lib/call';
 import { createQueryKeys, createResource, useInvalidatingMutation } from '../../lib/resource';
 
 export type ProjectMetaBody = z.output<typeof projectMetaBodySchema>;
@@ -63,7 +64,7 @@ const presetKeys = createQueryKeys('presets');
 export function usePresetChoices(enabled = true) {
   return useQuery({
     queryKey: presetKeys.list({ perPage: 100, sort: 'name', picker: true }),
-    queryFn: ({ signal }) => api.get<ListEnvelope<Preset>>('/presets', { perPage: 100, sort: 'name' }, signal),
+    queryFn: ({ signal }) => call(presetsContract.operations.list, { query: { perPage: 100, sort: 'name' } }, signal),
     staleTime: 60_000,
     enabled,
   });

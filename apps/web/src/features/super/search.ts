@@ -1,5 +1,6 @@
+import { manufacturersContract, manufacturingPlantsContract } from '@colophon/contract';
 import { z } from 'zod';
-import { listSearchSchema, searchBoolean, searchId, searchNumberList, searchText } from '../../lib/list-search';
+import { listSearchSchema, searchId } from '../../lib/list-search';
 
 /** The URLs of the super-administrator lists. `edit` opens a record's drawer ('new' for a new one). */
 const editParam = z
@@ -7,15 +8,10 @@ const editParam = z
   .optional()
   .catch(undefined);
 
-export const plantsSearchSchema = listSearchSchema.extend({ search: searchText, edit: editParam });
+export const plantsSearchSchema = manufacturingPlantsContract.urlSearch.extend({ edit: editParam });
 export type PlantsSearch = z.infer<typeof plantsSearchSchema>;
 
-export const manufacturersSearchSchema = listSearchSchema.extend({
-  search: searchText,
-  plantId: searchNumberList,
-  isActive: searchBoolean,
-  edit: editParam,
-});
+export const manufacturersSearchSchema = manufacturersContract.urlSearch.extend({ edit: editParam });
 export type ManufacturersSearch = z.infer<typeof manufacturersSearchSchema>;
 
 export const auditSearchSchema = listSearchSchema.extend({
