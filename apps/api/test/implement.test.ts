@@ -1,9 +1,10 @@
-import { defineOperation, idParamsSchema } from '@colophon/contract';
-import Fastify from 'fastify';
+import { defineOperation, idParamsSchema, manufacturersContract } from '@colophon/contract';
+import { manufacturers } from '@colophon/db';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { implement } from '../src/engine/implement';
+import { implement, registerResource } from '../src/engine/implement';
 
 const renamePlant = defineOperation({
   method: 'POST',
@@ -46,3 +47,19 @@ describe('implement', () => {
     await app.close();
   });
 });
+
+/** Compiled, never run: a resource's hooks see the table's row type, so a misspelt column fails to compile. */
+export function typedRows(app: FastifyInstance) {
+  registerResource(app, manufacturersContract, {
+    table: manufacturers,
+    hooks: {
+      async validate(input, _context, existing) {
+        // @ts-expect-error turnTimeDays is a number, not a string
+        const standard: string | undefined = input.turnTimeDays ?? existing?.turnTimeDays;
+        void standard;
+      },
+    },
+    // @ts-expect-error plantName is not a column of manufacturers (the included plant is `row.plant`)
+    csv: [{ header: 'Plant', value: (row) => row.plantName ?? row.plant?.name }],
+  });
+}

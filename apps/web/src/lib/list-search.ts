@@ -59,3 +59,19 @@ export function parseSort(sort: string | undefined): { key: string; direction: '
 export function formatSort(key: string, direction: 'asc' | 'desc'): string {
   return direction === 'desc' ? `-${key}` : key;
 }
+
+/** Whether the URL holds a value for any of the contract's filters (the "Clear filters" button shows). */
+export function filtersActive(contract: { filters: object }, search: Record<string, unknown>): boolean {
+  return Object.keys(contract.filters).some((key) => search[key] !== undefined && search[key] !== '');
+}
+
+/** Every filter of the contract cleared: what "Clear filters" writes to the URL. */
+export function clearedFilters<Filters extends object>(contract: {
+  filters: Filters;
+}): {
+  [Key in keyof Filters]: undefined;
+} {
+  return Object.fromEntries(Object.keys(contract.filters).map((key) => [key, undefined])) as {
+    [Key in keyof Filters]: undefined;
+  };
+}
