@@ -28,17 +28,22 @@ export interface ProjectFilters {
   deadlineTo?: string | undefined;
 }
 
+/** The project's name, or its account's name or code, contains the search (the projects and proofs lists). */
+export function projectSearch(search: string | undefined): SQL | undefined {
+  if (!search) return undefined;
+  // The account side is a subquery, so a count needs no join to accounts.
+  return or(
+    textSearch(search, projects.name),
+    inArray(
+      projects.accountId,
+      sql`(select a.id from accounts a where ${textSearch(search, sql`a.name`, sql`a.code`)})`,
+    ),
+  );
+}
+
 export function projectFilters(filters: ProjectFilters): (SQL | undefined)[] {
   return [
-    filters.search
-      ? or(
-          textSearch(filters.search, projects.name),
-          inArray(
-            projects.accountId,
-            sql`(select a.id from accounts a where ${textSearch(filters.search, sql`a.name`, sql`a.code`)})`,
-          ),
-        )
-      : undefined,
+    projectSearch(filters.search),
     filters.ids?.length ? inArray(projects.id, filters.ids) : undefined,
     filters.accountId?.length ? inArray(projects.accountId, filters.accountId) : undefined,
     filters.ancestorId ? inArray(projects.accountId, subtreeIdsSql(filters.ancestorId)) : undefined,

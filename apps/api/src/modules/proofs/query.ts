@@ -1,13 +1,12 @@
 import { accounts, projects, proofInternalActions, proofs } from '@colophon/db';
 import { can } from '@colophon/domain';
-import { and, asc, desc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import { listPage } from '../../engine/list-page';
 import type { ResourceContext } from '../../engine/resource';
-import { textSearch } from '../../engine/search';
 import { notFound } from '../../errors';
 import { subtreeIdsSql } from '../accounts/tree';
-import { projectsScope } from '../projects/resource';
+import { projectSearch, projectsScope } from '../projects/resource';
 
 export interface ProofFilters {
   /** Part of the project's name, or of the account's name or code. */
@@ -23,16 +22,7 @@ export interface ProofFilters {
 
 export function proofFilters(filters: ProofFilters): (SQL | undefined)[] {
   return [
-    // The account side is a subquery (as in the projects list).
-    filters.search
-      ? or(
-          textSearch(filters.search, projects.name),
-          inArray(
-            projects.accountId,
-            sql`(select a.id from accounts a where ${textSearch(filters.search, sql`a.name`, sql`a.code`)})`,
-          ),
-        )
-      : undefined,
+    projectSearch(filters.search),
     filters.ancestorId ? inArray(projects.accountId, subtreeIdsSql(filters.ancestorId)) : undefined,
     filters.projectId ? eq(proofs.projectId, filters.projectId) : undefined,
     filters.accountId?.length ? inArray(projects.accountId, filters.accountId) : undefined,
