@@ -1,0 +1,46 @@
+import type { ListEnvelope, ListSearch } from '@colophon/contract';
+import type { Filters } from '@colophon/domain';
+import type { UseQueryResult } from '@tanstack/react-query';
+import { clearedFilters, filterQuery, filtersActive, listQuery } from './list-search';
+
+type Edit = number | 'new' | undefined;
+
+/** The route's navigate (`route.useNavigate()`), writing the search from the previous one. */
+type Navigate<Search> = (options: { search: (previous: Search) => Search }) => Promise<void>;
+
+/** What it needs of its resource (`createResource(presetsContract)`) and of its contract. */
+interface ListResource<Item> {
+  useList: (query: Filters) => UseQueryResult<ListEnvelope<Item>>;
+  exportCsv: (query: Filters) => Promise<void>;
+}
+
+/**
+ * The URL state of a resource's list page (`useListPage(route.useSearch(), route.useNavigate(), …)`): the list's search (page, size, sort and the
+ * contract's filters) apart from the drawer's `edit`; `setSearch` for a change of page or sort and
+ * `setFilter` for a filter (back to page 1); whether any filter is set, and clearing them all; the
+ * page's query and the CSV export of the filtered set; opening and closing the record's drawer.
+ */
+export function useListPage<Search extends ListSearch & { edit?: Edit }, Item>(
+  search: Search,
+  navigate: Navigate<NoInfer<Search>>,
+  resource: ListResource<Item>,
+  contract: { filters: object },
+  options: { include?: string[] } = {},
+) {
+  const { edit, ...list } = search;
+  const setSearch = (patch: Partial<Search>) => void navigate({ search: (previous) => ({ ...previous, ...patch }) });
+  const setFilter = (patch: Partial<Search>) => setSearch({ ...patch, page: undefined });
+  const query = resource.useList({ ...listQuery(list), ...(options.include ? { include: options.include } : {}) });
+  return {
+    edit,
+    list,
+    query,
+    setSearch,
+    setFilter,
+    filtersActive: filtersActive(contract, list),
+    clearFilters: () => setFilter(clearedFilters(contract) as Partial<Search>),
+    exportCsv: () => resource.exportCsv(filterQuery(list)),
+    openDrawer: (next: number | 'new') => setSearch({ edit: next } as Partial<Search>),
+    closeDrawer: () => setSearch({ edit: undefined } as Partial<Search>),
+  };
+}
