@@ -16,7 +16,7 @@ export function accessSubjectOf(user: SessionUser | null | undefined): AccessSub
   if (!user) return null;
   const bSuperAdmin = Boolean(user.userPermission.bSuperAdmin);
   if (userRole.has(user.role)) return { role: user.role, bSuperAdmin };
-  return bSuperAdmin ? { role: 8, bSuperAdmin } : null;
+  return bSuperAdmin ? { role: userRole.StudioOwner, bSuperAdmin } : null;
 }
 
 export function userCan(user: SessionUser | null | undefined, permission: Permission): boolean {

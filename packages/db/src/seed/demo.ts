@@ -1,3 +1,4 @@
+import { accountType, softwareType, userRole, whereCreated } from '@colophon/domain';
 import { hash } from '@node-rs/argon2';
 import { count } from 'drizzle-orm';
 import type { Db } from '../create-db';
@@ -107,39 +108,57 @@ export async function seedDemo(db: Db, options: DemoOptions): Promise<DemoSignIn
     if (!row) throw new Error(`account ${account.code} not created`);
     return row;
   };
-  const house = await insertAccount({ code: 'S00001', name: 'Colophon House Account', type: 13, typeWhereCreated: 2 });
+  const house = await insertAccount({
+    code: 'S00001',
+    name: 'Colophon House Account',
+    type: accountType.Other,
+    typeWhereCreated: whereCreated.Studio,
+  });
   const studio = await insertAccount({
     code: 'S10000',
     name: 'Evergreen Portrait Studio',
-    type: 9,
-    typeWhereCreated: 2,
+    type: accountType.Studio,
+    typeWhereCreated: whereCreated.Studio,
   });
   const northStudio = await insertAccount({
     code: 'S10001',
     name: 'Evergreen North',
-    type: 9,
-    typeWhereCreated: 2,
+    type: accountType.Studio,
+    typeWhereCreated: whereCreated.Studio,
     parentAccountId: studio.id,
     depth: 1,
   });
   const southStudio = await insertAccount({
     code: 'S10002',
     name: 'Evergreen South',
-    type: 9,
-    typeWhereCreated: 2,
+    type: accountType.Studio,
+    typeWhereCreated: whereCreated.Studio,
     parentAccountId: studio.id,
     depth: 1,
   });
   const branch = await insertAccount({
     code: 'R20000',
     name: 'Great Lakes Sales Office',
-    type: 10,
-    typeWhereCreated: 2,
+    type: accountType.SalesRepBranchOffice,
+    typeWhereCreated: whereCreated.Studio,
     parentAccountId: studio.id,
     depth: 1,
   });
   const countries = ['US', 'US', 'US', 'CA', 'US', 'US', 'US', 'CA', 'US', 'US', 'BR', 'US'];
-  const types = [2, 3, 6, 4, 5, 1, 7, 8, 11, 12, 13, 6];
+  const types = [
+    accountType.Elementary,
+    accountType.Middle,
+    accountType.HighSchool,
+    accountType.K8,
+    accountType.K12,
+    accountType.Preschool,
+    accountType.Church,
+    accountType.Team,
+    accountType.University,
+    accountType.Dance,
+    accountType.Other,
+    accountType.HighSchool,
+  ];
   const parents = [
     northStudio,
     northStudio,
@@ -161,9 +180,14 @@ export async function seedDemo(db: Db, options: DemoOptions): Promise<DemoSignIn
       await insertAccount({
         code: `A${String(30001 + index)}`,
         name,
-        type: types[index] ?? 6,
-        typeSoftware: index % 3 === 0 ? 0 : index % 3 === 1 ? 3 : 9,
-        typeWhereCreated: index % 2 === 0 ? 1 : 2,
+        type: types[index] ?? accountType.HighSchool,
+        typeSoftware:
+          index % 3 === 0
+            ? softwareType.NonePDFSubmission
+            : index % 3 === 1
+              ? softwareType.LayoutSoftwareB
+              : softwareType.StoreOnly,
+        typeWhereCreated: index % 2 === 0 ? whereCreated.School : whereCreated.Studio,
         country: countries[index] ?? 'US',
         parentAccountId: parent.id,
         depth: parent.depth + 1,
@@ -175,9 +199,9 @@ export async function seedDemo(db: Db, options: DemoOptions): Promise<DemoSignIn
   const directSchool = await insertAccount({
     code: 'A39001',
     name: 'Oak Valley High School',
-    type: 6,
-    typeSoftware: 0,
-    typeWhereCreated: 1,
+    type: accountType.HighSchool,
+    typeSoftware: softwareType.NonePDFSubmission,
+    typeWhereCreated: whereCreated.School,
   });
   const lincoln = schools[2]!;
 
@@ -187,14 +211,20 @@ export async function seedDemo(db: Db, options: DemoOptions): Promise<DemoSignIn
         email: 'super@colophon.test',
         firstName: 'Sam',
         lastName: 'Superadmin',
-        role: 8,
+        role: userRole.StudioOwner,
         bSuperAdmin: true,
         timezone: 'EST',
       },
       accountIds: [house.id],
     },
     {
-      user: { email: 'owner@colophon.test', firstName: 'Olivia', lastName: 'Owner', role: 8, timezone: 'CST' },
+      user: {
+        email: 'owner@colophon.test',
+        firstName: 'Olivia',
+        lastName: 'Owner',
+        role: userRole.StudioOwner,
+        timezone: 'CST',
+      },
       accountIds: [studio.id],
     },
     {
@@ -202,29 +232,59 @@ export async function seedDemo(db: Db, options: DemoOptions): Promise<DemoSignIn
         email: 'studioadmin@colophon.test',
         firstName: 'Adam',
         lastName: 'Studioadmin',
-        role: 7,
+        role: userRole.StudioAdministrator,
         timezone: 'CST',
       },
       accountIds: [studio.id],
     },
     {
-      user: { email: 'contact@colophon.test', firstName: 'Cora', lastName: 'Contact', role: 16, timezone: 'MST' },
+      user: {
+        email: 'contact@colophon.test',
+        firstName: 'Cora',
+        lastName: 'Contact',
+        role: userRole.StudioContact,
+        timezone: 'MST',
+      },
       accountIds: [northStudio.id],
     },
     {
-      user: { email: 'salesrep@colophon.test', firstName: 'Reggie', lastName: 'Rep', role: 99, timezone: 'CST' },
+      user: {
+        email: 'salesrep@colophon.test',
+        firstName: 'Reggie',
+        lastName: 'Rep',
+        role: userRole.SalesRep,
+        timezone: 'CST',
+      },
       accountIds: [branch.id],
     },
     {
-      user: { email: 'schooladmin@colophon.test', firstName: 'Sofia', lastName: 'Principal', role: 3, timezone: 'PST' },
+      user: {
+        email: 'schooladmin@colophon.test',
+        firstName: 'Sofia',
+        lastName: 'Principal',
+        role: userRole.SchoolAdministrator,
+        timezone: 'PST',
+      },
       accountIds: [lincoln.id],
     },
     {
-      user: { email: 'adviser@colophon.test', firstName: 'Avery', lastName: 'Adviser', role: 5, timezone: 'CST' },
+      user: {
+        email: 'adviser@colophon.test',
+        firstName: 'Avery',
+        lastName: 'Adviser',
+        role: userRole.SchoolYearbookAdviser,
+        timezone: 'CST',
+      },
       accountIds: [lincoln.id],
     },
     {
-      user: { email: 'volunteer@colophon.test', firstName: 'Val', lastName: 'Volunteer', role: 6, timezone: 'CST' },
+      user: {
+        email: 'volunteer@colophon.test',
+        firstName: 'Val',
+        lastName: 'Volunteer',
+        role: userRole.SchoolYearbookVolunteer,
+        timezone: 'CST',
+      },
       accountIds: [lincoln.id],
     },
     {
@@ -232,13 +292,19 @@ export async function seedDemo(db: Db, options: DemoOptions): Promise<DemoSignIn
         email: 'salesmanager@colophon.test',
         firstName: 'Sal',
         lastName: 'Salesmanager',
-        role: 22,
+        role: userRole.SchoolYearbookSalesManager,
         timezone: 'EST',
       },
       accountIds: [lincoln.id],
     },
     {
-      user: { email: 'treasurer@colophon.test', firstName: 'Tess', lastName: 'Treasurer', role: 20, timezone: 'HST' },
+      user: {
+        email: 'treasurer@colophon.test',
+        firstName: 'Tess',
+        lastName: 'Treasurer',
+        role: userRole.Treasurer,
+        timezone: 'HST',
+      },
       accountIds: [lincoln.id],
     },
     {
@@ -246,7 +312,7 @@ export async function seedDemo(db: Db, options: DemoOptions): Promise<DemoSignIn
         email: 'mfa@colophon.test',
         firstName: 'Morgan',
         lastName: 'Factor',
-        role: 5,
+        role: userRole.SchoolYearbookAdviser,
         timezone: 'CST',
         mfaRequired: true,
         mfaMethod: 'email',
@@ -255,7 +321,13 @@ export async function seedDemo(db: Db, options: DemoOptions): Promise<DemoSignIn
       note: 'e-mail MFA: the code is in the server log and the outbox',
     },
     {
-      user: { email: 'direct@colophon.test', firstName: 'Dana', lastName: 'Direct', role: 5, timezone: 'EST' },
+      user: {
+        email: 'direct@colophon.test',
+        firstName: 'Dana',
+        lastName: 'Direct',
+        role: userRole.SchoolYearbookAdviser,
+        timezone: 'EST',
+      },
       accountIds: [directSchool.id],
       note: 'adviser of a school that works with the plant directly',
     },
@@ -264,7 +336,7 @@ export async function seedDemo(db: Db, options: DemoOptions): Promise<DemoSignIn
         email: 'newadviser@colophon.test',
         firstName: 'Nico',
         lastName: 'Newcomer',
-        role: 5,
+        role: userRole.SchoolYearbookAdviser,
         timezone: 'CST',
         mustChangePassword: true,
       },
@@ -300,7 +372,14 @@ export async function seedDemo(db: Db, options: DemoOptions): Promise<DemoSignIn
     'Lee',
     'Brown',
   ];
-  const staffRoles = [5, 6, 6, 22, 20, 3] as const;
+  const staffRoles = [
+    userRole.SchoolYearbookAdviser,
+    userRole.SchoolYearbookVolunteer,
+    userRole.SchoolYearbookVolunteer,
+    userRole.SchoolYearbookSalesManager,
+    userRole.Treasurer,
+    userRole.SchoolAdministrator,
+  ] as const;
   const perSchool = options.extraUsersPerSchool ?? 4;
   for (const [schoolIndex, school] of [...schools, directSchool].entries()) {
     for (let n = 0; n < perSchool; n++) {

@@ -1,3 +1,25 @@
+import {
+  accountType,
+  bookType,
+  coverBoardWeight,
+  coverType,
+  credentialsDestination,
+  dock,
+  finish,
+  internalProofStatus,
+  isHardCover,
+  isStoreOnlySoftware,
+  notificationType,
+  orderStatus,
+  orderType,
+  printer,
+  productType,
+  proofProcessingStatus,
+  proofStatus,
+  softwareType,
+  userRole,
+  whereCreated,
+} from '@colophon/domain';
 import type { Db } from '../create-db';
 import {
   accountAddresses,
@@ -77,31 +99,61 @@ const dateOnly = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 /** Order cases that, with the part 4 rule, show every order status and every derived display. */
 const CURRENT_ORDER_CASES: Omit<NewOrder, 'projectId'>[] = [
-  { status: -2, typeOrder: 1 },
-  { status: -1, typeOrder: 1 },
-  { status: 0, typeOrder: 1 },
-  { status: 1, typeOrder: 1 },
-  { status: 4, typeOrder: 1 },
-  { status: 5, typeOrder: 1 },
-  { status: 10, typeOrder: 1 },
-  { status: 11, typeOrder: 1 },
-  { status: 11, typeOrder: 1, countExtras: 20 },
-  { status: 9, typeOrder: 1 },
-  { status: 2, typeOrder: 2, shippingMethod: 'UG', bCombineCopies: true, schoolTracking: '1ZSAMPLE0001' },
+  { status: orderStatus.Error, typeOrder: orderType.Production },
+  { status: orderStatus.Processing, typeOrder: orderType.Production },
+  { status: orderStatus.Waiting, typeOrder: orderType.Production },
+  { status: orderStatus.Submitted, typeOrder: orderType.Production },
+  { status: orderStatus.Customizing, typeOrder: orderType.Production },
+  { status: orderStatus.Customized, typeOrder: orderType.Production },
+  { status: orderStatus.OnHoldInManufacturing, typeOrder: orderType.Production },
+  { status: orderStatus.InProduction, typeOrder: orderType.Production },
+  { status: orderStatus.InProduction, typeOrder: orderType.Production, countExtras: 20 },
+  { status: orderStatus.CanceledInManufacturing, typeOrder: orderType.Production },
+  {
+    status: orderStatus.Shipped,
+    typeOrder: orderType.Sample,
+    shippingMethod: 'UG',
+    bCombineCopies: true,
+    schoolTracking: '1ZSAMPLE0001',
+  },
 ];
 const PAST_ORDER_CASES: Omit<NewOrder, 'projectId'>[] = [
-  { status: 3, shippingMethod: 'FG', schoolTracking: '7790001' },
-  { status: 8, shippingMethod: 'UG', countExtras: 25, schoolTracking: '1Z001', studioTracking: '1Z002' },
-  { status: 6, shippingMethod: 'UG', countExtras: 10, schoolTracking: '1Z003', studioTracking: '1Z004' },
-  { status: 7, shippingMethod: 'FG', countExtras: 12, schoolTracking: '7790002', studioTracking: '7790003' },
-  { status: 2, shippingMethod: 'PP' },
-  { status: 2, shippingMethod: 'FG', bCombineCopies: true, schoolTracking: '7790004' },
-  { status: 2, shippingMethod: 'UG', countExtras: 30, studioTracking: '1Z005' },
-  { status: 2, shippingMethod: 'UG', countExtras: 30, schoolTracking: '1Z006' },
-  { status: 2, shippingMethod: 'LTL', countExtras: 40, schoolTracking: 'PRO-1', studioTracking: 'PRO-2' },
-  { status: 12, shippingMethod: 'FC', schoolTracking: '9400001' },
-  { status: 3, typeOrder: 3, shippingMethod: 'PR', schoolTracking: '9400002' },
-  { status: 3, typeOrder: 5, shippingMethod: 'PA' },
+  { status: orderStatus.Delivered, shippingMethod: 'FG', schoolTracking: '7790001' },
+  {
+    status: orderStatus.BothCopiesDelivered,
+    shippingMethod: 'UG',
+    countExtras: 25,
+    schoolTracking: '1Z001',
+    studioTracking: '1Z002',
+  },
+  {
+    status: orderStatus.OnlySchoolCopiesDelivered,
+    shippingMethod: 'UG',
+    countExtras: 10,
+    schoolTracking: '1Z003',
+    studioTracking: '1Z004',
+  },
+  {
+    status: orderStatus.OnlyStudioCopiesDelivered,
+    shippingMethod: 'FG',
+    countExtras: 12,
+    schoolTracking: '7790002',
+    studioTracking: '7790003',
+  },
+  { status: orderStatus.Shipped, shippingMethod: 'PP' },
+  { status: orderStatus.Shipped, shippingMethod: 'FG', bCombineCopies: true, schoolTracking: '7790004' },
+  { status: orderStatus.Shipped, shippingMethod: 'UG', countExtras: 30, studioTracking: '1Z005' },
+  { status: orderStatus.Shipped, shippingMethod: 'UG', countExtras: 30, schoolTracking: '1Z006' },
+  {
+    status: orderStatus.Shipped,
+    shippingMethod: 'LTL',
+    countExtras: 40,
+    schoolTracking: 'PRO-1',
+    studioTracking: 'PRO-2',
+  },
+  { status: orderStatus.LostInTransit, shippingMethod: 'FC', schoolTracking: '9400001' },
+  { status: orderStatus.Delivered, typeOrder: orderType.Redo, shippingMethod: 'PR', schoolTracking: '9400002' },
+  { status: orderStatus.Delivered, typeOrder: orderType.SummerSingleShipToHome, shippingMethod: 'PA' },
 ];
 
 /** Notification types of the demo, cycled over the schools (999 is an unknown code: it shows Unknown). */
@@ -124,8 +176,8 @@ export async function seedSeason(db: Db, tree: SeasonTree) {
     .values({
       code: 'R20001',
       name: 'Prairie Sales Office',
-      type: 10,
-      typeWhereCreated: 2,
+      type: accountType.SalesRepBranchOffice,
+      typeWhereCreated: whereCreated.Studio,
       parentAccountId: tree.studio.id,
       depth: 1,
       bMustPayBeforeProduction: true,
@@ -148,7 +200,7 @@ export async function seedSeason(db: Db, tree: SeasonTree) {
           name: school.name,
           type: school.type,
           typeSoftware: school.software,
-          typeWhereCreated: index % 3 === 0 ? 1 : 2,
+          typeWhereCreated: index % 3 === 0 ? whereCreated.School : whereCreated.Studio,
           country: school.country,
           parentAccountId: parents[school.parent].id,
           depth: parents[school.parent].depth + 1,
@@ -164,7 +216,7 @@ export async function seedSeason(db: Db, tree: SeasonTree) {
         email: `adviser.${school.code.toLowerCase()}@schools.colophon.test`,
         firstName: ['Jordan', 'Priya', 'Mateo', 'Chloé', 'Aisha', 'Liam', 'Ana', 'Noah'][index % 8]!,
         lastName: school.name.split(' ')[0]!.replace(/[^A-Za-zÀ-ÿ]/g, '') || 'Adviser',
-        role: 5,
+        role: userRole.SchoolYearbookAdviser,
         timezone: school.country === 'CA' ? 'EST' : 'CST',
         passwordHash: tree.passwordHash,
       })),
@@ -177,9 +229,9 @@ export async function seedSeason(db: Db, tree: SeasonTree) {
   const allSchools = [...tree.schools, tree.directSchool, ...newSchools];
   const projectValues: NewProject[] = [];
   allSchools.forEach((school, index) => {
-    const storeOnly = school.typeSoftware === 9;
+    const storeOnly = isStoreOnlySoftware(school.typeSoftware);
     const typeBook = (index % 10) + 1;
-    const hardCover = [5, 6, 9, 10].includes(typeBook);
+    const hardCover = isHardCover(typeBook);
     const saddle = typeBook <= 2;
     const spec = {
       typeBook,
@@ -187,15 +239,18 @@ export async function seedSeason(db: Db, tree: SeasonTree) {
       pageCount: saddle ? 48 : 96 + (index % 5) * 16,
       typeCover: (index % 2) + 1,
       typeCoverStyle: index % 3,
-      typeCoverBoardWeight: hardCover ? (index % 2 ? 120 : 100) : 0,
+      typeCoverBoardWeight: hardCover ? (index % 2 ? 120 : 100) : coverBoardWeight.NA,
       coverApplications: index % 4 === 0 ? [3, 11] : index % 4 === 1 ? [0] : [],
       typeEndsheet: index % 4,
       typeFinish: [1, 3, 4, 96][index % 4]!,
       typePersonalization: index % 5,
       typeCustomPages: [0, 2, 4][index % 3]!,
       typePrinter: (index % 3) + 1,
-      typeSoftware: storeOnly ? 9 : school.typeSoftware,
-      typeCredentialsDestination: storeOnly || school.typeSoftware === 0 ? 0 : (index % 2) + 1,
+      typeSoftware: storeOnly ? softwareType.StoreOnly : school.typeSoftware,
+      typeCredentialsDestination:
+        storeOnly || school.typeSoftware === softwareType.NonePDFSubmission
+          ? credentialsDestination.NA
+          : (index % 2) + 1,
       typeCreationKitDestination: (index % 2) + 1,
       typeDock: index % 3,
       copies: 80 + index * 15,
@@ -216,7 +271,7 @@ export async function seedSeason(db: Db, tree: SeasonTree) {
       projectValues.push({
         ...spec,
         typeBook: ((index + 3) % 10) + 1,
-        typeCoverBoardWeight: [5, 6, 9, 10].includes(((index + 3) % 10) + 1) ? 100 : 0,
+        typeCoverBoardWeight: isHardCover(((index + 3) % 10) + 1) ? 100 : coverBoardWeight.NA,
         pageCount: ((index + 3) % 10) + 1 <= 2 ? 40 : 80,
         accountId: school.id,
         name: `${school.name} Yearbook 2024-2025`,
@@ -251,8 +306,8 @@ export async function seedSeason(db: Db, tree: SeasonTree) {
   past.forEach((project) => {
     proofValues.push({
       projectId: project.id,
-      status: 3,
-      internalStatus: 3,
+      status: proofStatus.Approved,
+      internalStatus: internalProofStatus.Approved,
       ...importedProof(new Date(now - 280 * DAY)),
     });
   });
@@ -264,11 +319,12 @@ export async function seedSeason(db: Db, tree: SeasonTree) {
     if (index % 3 !== 0) return;
     const orderCase = CURRENT_ORDER_CASES[(index / 3) % CURRENT_ORDER_CASES.length]!;
     orderValues.push({
-      typeProduct: 1,
+      typeProduct: productType.Yearbook,
       ...orderCase,
       projectId: project.id,
       externalId: `ORD-26-${String(project.id).padStart(5, '0')}`,
-      submittedAt: (orderCase.status ?? 0) >= 1 ? new Date(now - (index % 9) * DAY) : null,
+      submittedAt:
+        (orderCase.status ?? orderStatus.Waiting) >= orderStatus.Submitted ? new Date(now - (index % 9) * DAY) : null,
       createdAt: new Date(now - (index % 9) * DAY - DAY),
     });
   });
@@ -283,8 +339,8 @@ export async function seedSeason(db: Db, tree: SeasonTree) {
     orderValues.push({
       projectId: waiting.id,
       externalId: `ORD-26-${String(waiting.id).padStart(5, '0')}`,
-      status: 1,
-      typeOrder: 1,
+      status: orderStatus.Submitted,
+      typeOrder: orderType.Production,
       submittedAt: new Date(now - 2 * DAY),
       createdAt: new Date(now - 3 * DAY),
     });
@@ -292,7 +348,7 @@ export async function seedSeason(db: Db, tree: SeasonTree) {
   past.forEach((project, index) => {
     const orderCase = PAST_ORDER_CASES[index % PAST_ORDER_CASES.length]!;
     orderValues.push({
-      typeOrder: 1,
+      typeOrder: orderType.Production,
       ...orderCase,
       projectId: project.id,
       externalId: `ORD-25-${String(project.id).padStart(5, '0')}`,
@@ -333,7 +389,7 @@ export async function seedSeason(db: Db, tree: SeasonTree) {
         carrier: [6, 108].includes(typeNotification) ? 'UPS' : null,
         trackingNumber: [6, 108].includes(typeNotification) ? `1Z${index}${n}00042` : null,
         shippingMethod: [6, 108].includes(typeNotification) ? 'UG' : null,
-        info: typeNotification === 105 ? 'The digital edition is ready to share.' : null,
+        info: typeNotification === notificationType.EPUBReady ? 'The digital edition is ready to share.' : null,
         errorMessage: [20, 21, 22, 23, 24].includes(typeNotification) ? 'Page 14 is 8.25 x 10.75 inches.' : null,
       });
     }
@@ -346,9 +402,15 @@ export async function seedSeason(db: Db, tree: SeasonTree) {
     {
       accountId: tree.studio.id,
       internalReview: true,
-      projectDefaults: { typeSize: 8, typeFinish: 3, typePrinter: 1, typeDock: 0, copies: 150 },
+      projectDefaults: {
+        typeSize: 8,
+        typeFinish: finish.LaminateGloss,
+        typePrinter: printer.InHousePrinting,
+        typeDock: dock.Unknown,
+        copies: 150,
+      },
     },
-    { accountId: tree.northStudio.id, optInAdviserReviewNotes: true, projectDefaults: { typeCover: 2 } },
+    { accountId: tree.northStudio.id, optInAdviserReviewNotes: true, projectDefaults: { typeCover: coverType.Duplex } },
     { accountId: newSchools[1]!.id, optOutInternalReview: true },
     { accountId: lincoln.id, optInAdviserReviewNotes: true },
   ]);
@@ -357,14 +419,30 @@ export async function seedSeason(db: Db, tree: SeasonTree) {
     {
       accountId: tree.studio.id,
       name: 'Classic hard cover',
-      specification: { typeBook: 5, typeSize: 8, pageCount: 120, typeCoverBoardWeight: 100, typeFinish: 3 },
+      specification: {
+        typeBook: bookType.StandardHardCover,
+        typeSize: 8,
+        pageCount: 120,
+        typeCoverBoardWeight: 100,
+        typeFinish: finish.LaminateGloss,
+      },
     },
     {
       accountId: tree.studio.id,
       name: 'Elementary soft cover',
-      specification: { typeBook: 3, typeSize: 8, pageCount: 64, typeCoverBoardWeight: 0, typeFinish: 1 },
+      specification: {
+        typeBook: bookType.SoftCoverPerfectBound,
+        typeSize: 8,
+        pageCount: 64,
+        typeCoverBoardWeight: coverBoardWeight.NA,
+        typeFinish: finish.UVGloss,
+      },
     },
-    { accountId: lincoln.id, name: 'Lincoln senior book', specification: { typeBook: 9, pageCount: 200 } },
+    {
+      accountId: lincoln.id,
+      name: 'Lincoln senior book',
+      specification: { typeBook: bookType.SmythHardCover, pageCount: 200 },
+    },
   ]);
 
   const lincolnProject = current.find((project) => project.accountId === lincoln.id)!;
@@ -435,8 +513,13 @@ export async function seedSeason(db: Db, tree: SeasonTree) {
   const byCode = new Map(printers.map((printer) => [printer.code, printer.id]));
   await db.insert(accountManufacturerRelationships).values([
     { accountId: tree.studio.id, manufacturerId: byCode.get('BLT1')!, typeBook: null },
-    { accountId: tree.studio.id, manufacturerId: byCode.get('BLTS')!, typeBook: 3 },
-    { accountId: lincoln.id, manufacturerId: byCode.get('PHXH')!, typeBook: 9, notes: 'Smyth sewn at Phoenix.' },
+    { accountId: tree.studio.id, manufacturerId: byCode.get('BLTS')!, typeBook: bookType.SoftCoverPerfectBound },
+    {
+      accountId: lincoln.id,
+      manufacturerId: byCode.get('PHXH')!,
+      typeBook: bookType.SmythHardCover,
+      notes: 'Smyth sewn at Phoenix.',
+    },
   ]);
 }
 
@@ -445,5 +528,5 @@ export async function seedSeason(db: Db, tree: SeasonTree) {
  * queued by the API at first start): finished processing, with no pages to show.
  */
 function importedProof(createdAt: Date) {
-  return { createdAt, processingStatus: 2, processedAt: createdAt } as const;
+  return { createdAt, processingStatus: proofProcessingStatus.Processed, processedAt: createdAt } as const;
 }

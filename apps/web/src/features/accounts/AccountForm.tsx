@@ -1,6 +1,13 @@
 import type { Account } from '@colophon/contract';
 import { addressKinds } from '@colophon/contract';
-import { accountType, countryOptions, isSuperAdmin, softwareType, whereCreated } from '@colophon/domain';
+import {
+  accountType,
+  countryOptions,
+  isSuperAdmin,
+  PARENT_ACCOUNT_TYPES,
+  softwareType,
+  whereCreated,
+} from '@colophon/domain';
 import {
   ActionIcon,
   Button,
@@ -93,7 +100,7 @@ export function AccountForm({
   const schemaForm = useSchemaForm({
     schema: accountFormSchema({ parentRequired }),
     method: account ? 'PUT' : 'POST',
-    initialValues: accountFormValues(account, { typeWhereCreated: 2 }),
+    initialValues: accountFormValues(account, { typeWhereCreated: whereCreated.Studio }),
     submit: (body) => (account ? update.mutateAsync({ id: account.id, body }) : create.mutateAsync(body)),
     successMessage: (saved) =>
       account
@@ -140,7 +147,7 @@ export function AccountForm({
           value={values.parentAccountId}
           known={account?.parent}
           onChange={(id) => form.setFieldValue('parentAccountId', id)}
-          filters={{ type: [9, 10], depth: parentDepths }}
+          filters={{ type: [...PARENT_ACCOUNT_TYPES], depth: parentDepths }}
           disabled={parentDepths.length === 0}
           placeholder={parentDepths.length === 0 ? 'None (top level)' : undefined}
           excludeIds={account ? [account.id] : []}

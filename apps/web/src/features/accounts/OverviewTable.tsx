@@ -1,4 +1,4 @@
-import { years } from '@colophon/domain';
+import { PARENT_ACCOUNT_TYPES, years } from '@colophon/domain';
 import { Alert, Chip, Group, Select, Stack } from '@mantine/core';
 import type { JSX } from 'react';
 import { AccountPicker } from '../../components/account-picker/AccountPicker';
@@ -63,7 +63,7 @@ export function OverviewTable({
               label="Studio or branch office"
               value={rootId}
               onChange={(root) => setFilter({ root: root ?? undefined })}
-              filters={{ type: [9, 10] }}
+              filters={{ type: [...PARENT_ACCOUNT_TYPES] }}
               clearable={false}
               // Full width on a phone, where 400 px would be wider than the screen.
               w={{ base: '100%', sm: 400 }}

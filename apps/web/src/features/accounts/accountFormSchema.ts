@@ -5,6 +5,7 @@ import {
   accountCreateSchema,
   accountTypeSchema,
 } from '@colophon/contract';
+import { softwareType } from '@colophon/domain';
 import { z } from 'zod';
 
 /** A text box gives '' for nothing; the contract says null. */
@@ -67,7 +68,7 @@ export function accountFormValues(account: Account | null, defaults: { typeWhere
     return {
       name: '',
       type: 0,
-      typeSoftware: 0,
+      typeSoftware: softwareType.NonePDFSubmission,
       typeWhereCreated: defaults.typeWhereCreated,
       country: 'US',
       parentAccountId: null,

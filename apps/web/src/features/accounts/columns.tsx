@@ -5,6 +5,7 @@ import {
   formatCalendarDate,
   formatDate,
   formatDateTime,
+  proofStatus,
   softwareType,
   whereCreated,
 } from '@colophon/domain';
@@ -51,7 +52,11 @@ export function ActiveBadge({ active }: { active: boolean }) {
   );
 }
 
-const proofColors: Record<number, string> = { 1: 'yellow', 2: 'red', 3: 'green' };
+const proofColors: Record<number, string> = {
+  [proofStatus.NeedsReview]: 'yellow',
+  [proofStatus.Rejected]: 'red',
+  [proofStatus.Approved]: 'green',
+};
 
 /** Needs Review yellow, Rejected red, Approved green. */
 export function proofStatusColor(status: number): string {

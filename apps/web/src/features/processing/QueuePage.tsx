@@ -14,7 +14,14 @@ import { type QueueAction, queueResourceOf } from './api';
 import { canMarkAddressed, canRetry, type ProcessingQueue } from './queues';
 import type { QueueSearch } from './search';
 
-const statusColor: Record<number, string> = { 0: 'gray', 1: 'blue', 2: 'green', 3: 'red', 4: 'orange', 5: 'teal' };
+const statusColor: Record<number, string> = {
+  [queueStatus.Waiting]: 'gray',
+  [queueStatus.Processing]: 'blue',
+  [queueStatus.Complete]: 'green',
+  [queueStatus.Error]: 'red',
+  [queueStatus.Attention]: 'orange',
+  [queueStatus.Addressed]: 'teal',
+};
 
 export function QueueStatusBadge({ status }: { status: number }) {
   return (

@@ -1,4 +1,5 @@
 import type { Proof } from '@colophon/contract';
+import { proofProcessingStatus } from '@colophon/domain';
 import { Badge, Group, List, Progress, Stack, Text } from '@mantine/core';
 import { type JSX, useEffect } from 'react';
 import { isProcessing, type ProofFinding, useFindings, useProofProgress } from './api';
@@ -10,7 +11,7 @@ const SHOWN_FINDINGS = 20;
 
 /** "Pages 37 of 128", or what is known before the pages start. */
 export function pagesText(proof: Pick<Proof, 'pagesDone' | 'pageCount' | 'processingStatus'>): string {
-  if (proof.processingStatus === 0) return 'Waiting for its turn…';
+  if (proof.processingStatus === proofProcessingStatus.Queued) return 'Waiting for its turn…';
   if (proof.pagesDone === null || proof.pageCount === null) return 'Checking the file…';
   return `Pages ${Math.min(proof.pagesDone, proof.pageCount)} of ${proof.pageCount}`;
 }
@@ -69,7 +70,7 @@ export function ProcessingProgress({ proofId, pollMs }: { proofId: number; pollM
   const live = proof ? isProcessing(proof) : true;
   const findings = useFindings(
     proofId,
-    Boolean(proof) && proof?.processingStatus !== 0,
+    Boolean(proof) && proof?.processingStatus !== proofProcessingStatus.Queued,
     live ? (pollMs ?? 1_000) : false,
   );
   // The last pages' findings land with the end of processing: ask once more when it ends.
@@ -81,7 +82,7 @@ export function ProcessingProgress({ proofId, pollMs }: { proofId: number; pollM
   if (!proof) return null;
   const percent =
     proof.pagesDone !== null && proof.pageCount ? Math.min(100, (proof.pagesDone / proof.pageCount) * 100) : 0;
-  const failed = proof.processingStatus === 3;
+  const failed = proof.processingStatus === proofProcessingStatus.Failed;
   return (
     <Stack gap="xs" aria-label="Processing progress">
       {failed ? null : (
@@ -91,8 +92,8 @@ export function ProcessingProgress({ proofId, pollMs }: { proofId: number; pollM
       )}
       {failed ? null : (
         <Progress
-          value={proof.processingStatus === 2 ? 100 : percent}
-          color={proof.processingStatus === 2 ? 'green' : 'blue'}
+          value={proof.processingStatus === proofProcessingStatus.Processed ? 100 : percent}
+          color={proof.processingStatus === proofProcessingStatus.Processed ? 'green' : 'blue'}
           animated={live}
           size="sm"
           aria-label="Pages processed"

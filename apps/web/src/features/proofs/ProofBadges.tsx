@@ -2,18 +2,27 @@ import type { Proof } from '@colophon/contract';
 import { internalProofStatus, proofProcessingStatus, proofStatus } from '@colophon/domain';
 import { Badge, Group, Loader, Text } from '@mantine/core';
 
-const statusColor: Record<number, string> = { 1: 'blue', 2: 'red', 3: 'green' };
-const internalColor: Record<number, string> = {
-  1: 'gray',
-  2: 'red',
-  3: 'green',
-  4: 'gray',
-  5: 'blue',
-  6: 'yellow',
-  7: 'orange',
-  8: 'teal',
+const statusColor: Record<number, string> = {
+  [proofStatus.NeedsReview]: 'blue',
+  [proofStatus.Rejected]: 'red',
+  [proofStatus.Approved]: 'green',
 };
-const processingColor: Record<number, string> = { 0: 'gray', 1: 'blue', 2: 'green', 3: 'red' };
+const internalColor: Record<number, string> = {
+  [internalProofStatus.AwaitingReview]: 'gray',
+  [internalProofStatus.Rejected]: 'red',
+  [internalProofStatus.Approved]: 'green',
+  [internalProofStatus.Ignore]: 'gray',
+  [internalProofStatus.InProgress]: 'blue',
+  [internalProofStatus.StudioContacted]: 'yellow',
+  [internalProofStatus.CustomerResubmitting]: 'orange',
+  [internalProofStatus.CustomerApprovesAsIs]: 'teal',
+};
+const processingColor: Record<number, string> = {
+  [proofProcessingStatus.Queued]: 'gray',
+  [proofProcessingStatus.Processing]: 'blue',
+  [proofProcessingStatus.Processed]: 'green',
+  [proofProcessingStatus.Failed]: 'red',
+};
 
 // Mantine badges clip their label; in a table cell that squeezed them to "Need…", so a badge keeps its full width.
 const plain = { textTransform: 'none', minWidth: 'max-content' } as const;
@@ -41,10 +50,12 @@ export function InternalStatusBadge({ status }: { status: number | null }) {
 export function ProcessingBadge({ status }: { status: number }) {
   return (
     <Badge
-      variant={status === 1 ? 'light' : 'dot'}
+      variant={status === proofProcessingStatus.Processing ? 'light' : 'dot'}
       color={processingColor[status] ?? 'gray'}
       style={plain}
-      leftSection={status === 1 ? <Loader size={10} color="blue" aria-hidden /> : undefined}
+      leftSection={
+        status === proofProcessingStatus.Processing ? <Loader size={10} color="blue" aria-hidden /> : undefined
+      }
     >
       {proofProcessingStatus.label(status)}
     </Badge>

@@ -1,4 +1,5 @@
 import { type Proof, proofApproveBodySchema, proofRejectBodySchema } from '@colophon/contract';
+import { proofProcessingStatus, proofStatus } from '@colophon/domain';
 import { Alert, Button, Checkbox, Group, List, Modal, Stack, Text, Textarea, Tooltip } from '@mantine/core';
 import { IconAlertTriangle, IconCheck, IconLockOpen, IconShoppingCart, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
@@ -223,7 +224,10 @@ export function OrderButton({ proof }: { proof: Proof }) {
       </ButtonLink>
     );
   }
-  const reason = proof.status !== 3 ? 'Ordering opens once the proof is approved.' : 'Your role does not place orders.';
+  const reason =
+    proof.status !== proofStatus.Approved
+      ? 'Ordering opens once the proof is approved.'
+      : 'Your role does not place orders.';
   return (
     <Tooltip label={reason}>
       {/* A disabled button takes no pointer events: the wrapper shows the reason. */}
@@ -242,8 +246,8 @@ export function OrderButton({ proof }: { proof: Proof }) {
  */
 export function DecisionButtons({ proof, canApprove }: { proof: Proof; canApprove: boolean }) {
   const [dialog, setDialog] = useState<'approve' | 'reject' | null>(null);
-  if (!canApprove || proof.status !== 1) return null;
-  const processed = proof.processingStatus === 2;
+  if (!canApprove || proof.status !== proofStatus.NeedsReview) return null;
+  const processed = proof.processingStatus === proofProcessingStatus.Processed;
   return (
     <>
       <Tooltip label="The proof can be approved once it is processed." disabled={processed}>

@@ -1,9 +1,10 @@
 import type { Proof } from '@colophon/contract';
-import { bookType, formatDateTime, proofFileKind } from '@colophon/domain';
+import { bookType, formatDateTime, proofFileKind, proofProcessingStatus, proofStatus } from '@colophon/domain';
 import { Alert, Anchor, Breadcrumbs, Group, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconChevronLeft, IconChevronRight, IconLockOpen } from '@tabler/icons-react';
 import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { isProcessing } from './api';
 import { EpubDownload } from './EpubDownload';
 import { AnchorLink } from './links';
 import { FindingsSummary, InternalStatusBadge, ProcessingBadge, ProofStatusBadge } from './ProofBadges';
@@ -58,17 +59,17 @@ function RoundLink({ round, direction }: { round: Pick<Proof, 'id' | 'roundNumbe
 
 /** Where the proof is in processing, in plain words: under way (the page refreshes itself) or failed. */
 export function ProcessingNotice({ proof }: { proof: Proof }) {
-  if (proof.processingStatus === 0 || proof.processingStatus === 1) {
+  if (isProcessing(proof)) {
     return (
       <Alert color="blue" variant="light" icon={<Loader size={16} />} title="Being processed" role="status">
-        {proof.processingStatus === 0
+        {proof.processingStatus === proofProcessingStatus.Queued
           ? 'This proof is waiting to be processed.'
           : 'The pages are being checked and drawn.'}{' '}
         Its pages and the preflight's findings appear here when it is done; this page refreshes by itself.
       </Alert>
     );
   }
-  if (proof.processingStatus === 3) {
+  if (proof.processingStatus === proofProcessingStatus.Failed) {
     return (
       <Alert color="red" variant="light" icon={<IconAlertTriangle size={18} />} title="Processing failed" role="alert">
         <Stack gap={4}>
@@ -83,7 +84,7 @@ export function ProcessingNotice({ proof }: { proof: Proof }) {
 
 /** The decision already taken, and what it means for the book. */
 function DecisionNotice({ proof, zone }: { proof: Proof; zone: string | undefined }) {
-  if (proof.status === 2) {
+  if (proof.status === proofStatus.Rejected) {
     return (
       <Alert
         color="orange"
@@ -100,7 +101,7 @@ function DecisionNotice({ proof, zone }: { proof: Proof; zone: string | undefine
       </Alert>
     );
   }
-  if (proof.status === 3 && proof.decidedAt) {
+  if (proof.status === proofStatus.Approved && proof.decidedAt) {
     return (
       <Text size="sm" c="dimmed">
         Approved {formatDateTime(proof.decidedAt, zone)}
@@ -151,13 +152,13 @@ export function ProofHeader({
               <ProofStatusBadge status={proof.status} />
               {staff ? <InternalStatusBadge status={proof.internalStatus} /> : null}
               <ProcessingBadge status={proof.processingStatus} />
-              {proof.processingStatus === 2 ? <FindingsSummary proof={proof} /> : null}
+              {proof.processingStatus === proofProcessingStatus.Processed ? <FindingsSummary proof={proof} /> : null}
             </Group>
           </Stack>
           <Group gap="sm" align="flex-start">
             <DecisionButtons proof={proof} canApprove={canApprove} />
             <OrderButton proof={proof} />
-            <EpubDownload proofId={proof.id} approved={proof.status === 3} />
+            <EpubDownload proofId={proof.id} approved={proof.status === proofStatus.Approved} />
           </Group>
         </Group>
         <DecisionNotice proof={proof} zone={zone} />

@@ -1,4 +1,5 @@
 import type { Proof } from '@colophon/contract';
+import { proofProcessingStatus } from '@colophon/domain';
 import { Alert, Badge, Grid, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { IconPhotoOff } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
@@ -109,7 +110,7 @@ function ProofView({ proof }: { proof: Proof }) {
   const canPickUsers = userCan(viewer, 'users.view');
   const author = { id: viewer?.id ?? 0, bSuperAdmin: Boolean(viewer?.userPermission.bSuperAdmin) };
 
-  const processed = proof.processingStatus === 2;
+  const processed = proof.processingStatus === proofProcessingStatus.Processed;
   const findings = useFindings(proof.id, processed);
   // An imported proof (history without its PDF) was never drawn: it has no page count and no
   // images, so the screen says so without asking for them (issue 9: no request is meant to fail).
@@ -178,7 +179,7 @@ function ProofView({ proof }: { proof: Proof }) {
   };
 
   const book = (() => {
-    if (isProcessing(proof) || proof.processingStatus === 3) return null;
+    if (isProcessing(proof) || proof.processingStatus === proofProcessingStatus.Failed) return null;
     if (!drawn) {
       return (
         <Alert color="gray" variant="light" icon={<IconPhotoOff size={18} />} title="No pages to show">

@@ -10,6 +10,7 @@ import {
   type ProofSoftwareCall,
   proofAutomation,
   proofSoftwareCall,
+  proofStatus,
   softwareSlug,
   softwareType,
 } from '@colophon/domain';
@@ -44,7 +45,11 @@ export interface VendorActionsProps {
 export function VendorActions({ proof, typeSoftware }: VendorActionsProps) {
   const user = useSession()?.user;
   const call = proofSoftwareCall(typeSoftware);
-  const mayTurnBack = call !== null && typeSoftware !== null && proof.status === 1 && userCan(user, 'proofs.approve');
+  const mayTurnBack =
+    call !== null &&
+    typeSoftware !== null &&
+    proof.status === proofStatus.NeedsReview &&
+    userCan(user, 'proofs.approve');
   const maySend = userCan(user, 'proofs.internal');
   if (!mayTurnBack && !maySend) return null;
   return (

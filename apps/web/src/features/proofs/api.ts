@@ -19,7 +19,7 @@ import type {
   proofReviewerUpdateSchema,
   User,
 } from '@colophon/contract';
-import type { Filters } from '@colophon/domain';
+import { type Filters, proofProcessingStatus } from '@colophon/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../lib/api-client';
@@ -45,9 +45,10 @@ export const proofKeys = createQueryKeys('proofs');
 /** The projects feature's keys: a decision on a proof refreshes its project too. */
 const projectKeys = createQueryKeys('projects');
 
-/** 0 queued and 1 processing: the proof is still being worked on, so its page asks again. */
+/** Queued or processing: the proof is still being worked on, so its page asks again. */
 export const isProcessing = (proof: Pick<Proof, 'processingStatus'>) =>
-  proof.processingStatus === 0 || proof.processingStatus === 1;
+  proof.processingStatus === proofProcessingStatus.Queued ||
+  proof.processingStatus === proofProcessingStatus.Processing;
 const PROCESSING_POLL_MS = 3_000;
 
 export const proofListOptions = (query: Filters) =>

@@ -1,5 +1,5 @@
 import type { Proof } from '@colophon/contract';
-import { bookType, formatDate, formatDateTime, proofFileKind } from '@colophon/domain';
+import { bookType, formatDate, formatDateTime, proofFileKind, proofProcessingStatus } from '@colophon/domain';
 import { Stack, Text } from '@mantine/core';
 import type { DataTableColumn } from '../../components/data-table/DataTable';
 import { FindingsSummary, InternalStatusBadge, ProcessingBadge, ProofStatusBadge } from './ProofBadges';
@@ -15,9 +15,6 @@ export interface ProofColumnOptions {
 }
 
 /** The Proofs columns, declared once: what each shows and which server sort key it uses. */
-/** proofProcessingStatus: Processed. */
-const PROCESSED = 2;
-
 export function proofColumns({ showInternal, zone, sortable }: ProofColumnOptions): DataTableColumn<Proof>[] {
   const columns: DataTableColumn<Proof>[] = [
     {
@@ -62,7 +59,7 @@ export function proofColumns({ showInternal, zone, sortable }: ProofColumnOption
       sortable,
       noWrap: true,
       render: (proof) =>
-        proof.processingStatus === PROCESSED ? (
+        proof.processingStatus === proofProcessingStatus.Processed ? (
           <FindingsSummary proof={proof} size="xs" />
         ) : (
           <ProcessingBadge status={proof.processingStatus} />

@@ -1,5 +1,5 @@
 import { accountTypeSchema, bookTypeSchema, schoolSignupBodySchema } from '@colophon/contract';
-import { isParentAccountType, yearOfSchoolYear } from '@colophon/domain';
+import { isParentAccountType, softwareType, yearOfSchoolYear } from '@colophon/domain';
 import { z } from 'zod';
 
 const body = schoolSignupBodySchema.shape;
@@ -50,7 +50,7 @@ export function emptySignup(parentAccountId: number | null): SignupFormValues {
     account: {
       name: '',
       type: 0,
-      typeSoftware: 0,
+      typeSoftware: softwareType.NonePDFSubmission,
       country: 'US',
       parentAccountId,
       mfaRequired: false,

@@ -1,5 +1,5 @@
 import type { ListEnvelope, UpcomingSubmission } from '@colophon/contract';
-import { accountType } from '@colophon/domain';
+import { accountType, PARENT_ACCOUNT_TYPES } from '@colophon/domain';
 import { Select, Stack, Text } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import type { JSX } from 'react';
@@ -17,7 +17,7 @@ import type { SubmissionStatusSearch } from './search';
 const route = getRouteApi('/admin/submission_status');
 
 /** Studios (9) and sales-rep or branch offices (10): the accounts that hold schools. */
-const HOLDING_ACCOUNT_TYPES = [9, 10];
+const HOLDING_ACCOUNT_TYPES = [...PARENT_ACCOUNT_TYPES];
 
 /**
  * /admin/submission_status: the submissions still to come across the user's account tree, soonest

@@ -1,5 +1,12 @@
 import type { StoredUpload, UploadJob } from '@colophon/contract';
-import { formatByteSize, formatTimeLeft, type ProofFileKind, proofFileKind } from '@colophon/domain';
+import {
+  formatByteSize,
+  formatTimeLeft,
+  type ProofFileKind,
+  proofFileKind,
+  proofProcessingStatus,
+  queueStatus,
+} from '@colophon/domain';
 import { Alert, Badge, Button, Group, Image, Loader, Paper, Progress, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconPlayerPause, IconPlayerPlay, IconRefresh, IconX } from '@tabler/icons-react';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
@@ -261,7 +268,7 @@ function JobStatus({ jobId, pollMs }: { jobId: number; pollMs: number | undefine
     );
   }
   const settled = isSettled(data);
-  const failed = data.status === 3 || data.proofProcessingStatus === 3;
+  const failed = data.status === queueStatus.Error || data.proofProcessingStatus === proofProcessingStatus.Failed;
   return (
     <Stack gap="xs">
       <Group gap="xs">
@@ -282,10 +289,10 @@ function JobStatus({ jobId, pollMs }: { jobId: number; pollMs: number | undefine
       </Group>
       {/* The way to the proof comes before its findings, so it shows without scrolling. */}
       {data.proofId !== null && settled ? <OpenProofLink proofId={data.proofId} /> : null}
-      {data.proofId !== null && data.proofProcessingStatus !== 3 ? (
+      {data.proofId !== null && data.proofProcessingStatus !== proofProcessingStatus.Failed ? (
         <ProcessingProgress proofId={data.proofId} pollMs={pollMs} />
       ) : null}
-      {data.lastError && data.status === 3 ? (
+      {data.lastError && data.status === queueStatus.Error ? (
         <Text size="sm" c="red">
           {data.lastError}
         </Text>

@@ -66,8 +66,11 @@ export function useQueueUpload() {
 /** Whether a job has reached an end: failed in the queue, or its proof processed (or failed). */
 export function isSettled(job: UploadJob | undefined): boolean {
   if (!job) return false;
-  if (job.status === 3 || job.status === 5) return true;
-  return job.proofProcessingStatus === 2 || job.proofProcessingStatus === 3;
+  if (job.status === queueStatus.Error || job.status === queueStatus.Addressed) return true;
+  return (
+    job.proofProcessingStatus === proofProcessingStatus.Processed ||
+    job.proofProcessingStatus === proofProcessingStatus.Failed
+  );
 }
 
 /** The job as it moves: the upload queue, then the proof's processing; polled until it settles. */
