@@ -35,7 +35,6 @@ export const manufacturingPlantsContract = defineResourceContract({
   defaultSort: 'code',
   permission: { write: 'super.plants' },
 });
-export const manufacturingPlantListQuerySchema = manufacturingPlantsContract.listQuery;
 
 export const manufacturerSchema = z
   .object({
@@ -87,4 +86,3 @@ export const manufacturersContract = defineResourceContract({
   defaultSort: 'name',
   permission: { write: 'super.plants' },
 });
-export const manufacturerListQuerySchema = manufacturersContract.listQuery;

@@ -366,4 +366,3 @@ export const presetsContract = defineResourceContract({
   defaultSort: 'name',
   permission: { read: 'projects.view', write: 'presets.manage' },
 });
-export const presetListQuerySchema = presetsContract.listQuery;
