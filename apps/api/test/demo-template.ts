@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { rm, writeFile } from 'node:fs/promises';
+import { readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDb, type Db, type DbHandle, seedDemo } from '@colophon/db';
@@ -62,6 +62,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
     project.provide('demoTemplate', { kind: 'postgres', database });
     return () => onServer(serverUrl, `drop database if exists ${database} with (force)`);
   }
+  await removeDumpsOfEndedRuns();
   const handle = createDb();
   let dump: Blob;
   try {
@@ -71,8 +72,36 @@ export default async function setup(project: TestProject): Promise<() => Promise
   } finally {
     await handle.close();
   }
-  const dumpFile = join(tmpdir(), `colophon-demo-${process.pid}-${randomBytes(4).toString('hex')}.tar`);
+  const dumpFile = join(tmpdir(), `${DUMP_PREFIX}${process.pid}-${randomBytes(4).toString('hex')}.tar`);
   await writeFile(dumpFile, new Uint8Array(await dump.arrayBuffer()));
   project.provide('demoTemplate', { kind: 'pglite', dumpFile });
   return () => rm(dumpFile, { force: true });
+}
+
+const DUMP_PREFIX = 'colophon-demo-';
+
+/**
+ * A run that was killed left its dump (tens of megabytes) behind: removed once its process is gone
+ * and the file is an hour old (a process of another container sharing the folder looks gone too).
+ */
+async function removeDumpsOfEndedRuns(): Promise<void> {
+  for (const name of await readdir(tmpdir())) {
+    const pid = Number(new RegExp(`^${DUMP_PREFIX}(\\d+)-[0-9a-f]+\\.tar$`).exec(name)?.[1]);
+    if (!pid || isRunning(pid)) continue;
+    const file = join(tmpdir(), name);
+    const modified = await stat(file).then(
+      (info) => info.mtimeMs,
+      () => Date.now(),
+    );
+    if (Date.now() - modified > 3_600_000) await rm(file, { force: true });
+  }
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
 }
