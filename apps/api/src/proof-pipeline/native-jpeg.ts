@@ -156,8 +156,11 @@ const PATCH = `
                 out[i + 2] = rgba[j + 2];
               }
             }
-          } else if (inverted) {
-            JpegStream.#invert(data);
+          } else {
+            // The stored components, in an array of their own: sharp's buffer is memory pdf.js's
+            // in-thread message port cannot transfer on Node 22 (the page came out blank).
+            out = new Uint8ClampedArray(data);
+            if (inverted) JpegStream.#invert(out);
           }
           this.buffer = out;
           this.bufferLength = out.length;
@@ -310,7 +313,7 @@ export function installNativeJpeg(): Promise<boolean> {
         .update(PATCH)
         .update(SIZE_PATCH)
         .update(CALL_PATCH)
-        .update('no-map-2')
+        .update('no-map-3')
         .digest('hex')
         .slice(0, 12);
       const folder = join(tmpdir(), 'colophon-pdfjs');
