@@ -91,6 +91,8 @@ function definitionOf<Contract extends ResourceContract, Table extends TableWith
   const filterKeys = Object.keys(contract.filters);
   const sortBy = (implementation.sortBy ?? {}) as Record<string, AnyPgColumn | SQL>;
   const hooks = implementation.hooks ?? {};
+  const missing = (contract.includes ?? []).filter((name) => !hooks.includes?.[name]);
+  if (missing.length) throw new Error(`${contract.name}: no fill for the declared include ${missing.join(', ')}`);
   type Query = { page: number; perPage: number; sort?: string; include?: string[] } & Record<string, unknown>;
   // The engine keeps rows as plain records; the row type above is what the hooks see of them.
   type EngineHooks = Pick<
