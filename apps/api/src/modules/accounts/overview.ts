@@ -4,8 +4,10 @@ import {
   DELIVERED_ORDER_STATUSES,
   displayOrderStatus,
   notificationType,
+  PARENT_ACCOUNT_TYPES,
   proofStatus,
   SHIPPED_ORDER_STATUSES,
+  softwareType,
 } from '@colophon/domain';
 import { type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
@@ -140,10 +142,10 @@ export async function accountSummaryOverview(
       parents.map((id) => sql`${id}`),
       sql`, `,
     )}))`,
-    sql`a.type not in (9, 10)`,
+    sql`a.type not in ${[...PARENT_ACCOUNT_TYPES]}`,
   ];
   if (!query.showInactive) tree.push(sql`a.is_active`);
-  if (query.excludeStoreOnly) tree.push(sql`a.type_software <> 9`);
+  if (query.excludeStoreOnly) tree.push(sql`a.type_software <> ${softwareType.StoreOnly}`);
   if (query.parentId) tree.push(sql`a.parent_account_id = ${query.parentId}`);
   const search = textSearch(query.search, sql`a.name`, sql`a.code`);
   if (search) tree.push(search);

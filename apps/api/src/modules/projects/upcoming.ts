@@ -1,6 +1,6 @@
 import type { UpcomingSubmission } from '@colophon/contract';
 import { type Db, rowsOf } from '@colophon/db';
-import { DEADLINE_SOON_DAYS, daysUntil, deadlineWarning, isoDate } from '@colophon/domain';
+import { DEADLINE_SOON_DAYS, daysUntil, deadlineWarning, isoDate, orderType } from '@colophon/domain';
 import { type SQL, sql } from 'drizzle-orm';
 
 interface UpcomingRow {
@@ -32,7 +32,7 @@ export async function upcomingSubmissions(
     sql`p.is_active`,
     sql`a.is_active`,
     sql`p.submission_deadline >= ${earliest}::date`,
-    sql`not exists (select 1 from orders o where o.project_id = p.id and o.type_order = 1 and o.submitted_at is not null)`,
+    sql`not exists (select 1 from orders o where o.project_id = p.id and o.type_order = ${orderType.Production} and o.submitted_at is not null)`,
   ];
   if (options.accountIds) conditions.push(sql`p.account_id in ${options.accountIds}`);
   if (options.parentId) conditions.push(sql`a.parent_account_id = ${options.parentId}`);

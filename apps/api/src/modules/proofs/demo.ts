@@ -10,7 +10,13 @@ import {
   queueProofs,
   users,
 } from '@colophon/db';
-import { bookType, internalProofStatus, type ProofStatusCode, proofStatus } from '@colophon/domain';
+import {
+  bookType,
+  internalProofStatus,
+  type ProofStatusCode,
+  proofProcessingStatus,
+  proofStatus,
+} from '@colophon/domain';
 import { and, asc, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
 import type { Services } from '../../context';
 import {
@@ -365,7 +371,12 @@ export async function giveSeasonProofsPages(services: Pick<Services, 'db' | 'fil
     .from(proofs)
     .innerJoin(projects, eq(projects.id, proofs.projectId))
     .where(
-      and(isNull(proofs.fileKey), isNull(proofs.manifestKey), eq(proofs.processingStatus, 2), eq(proofs.kind, 'pages')),
+      and(
+        isNull(proofs.fileKey),
+        isNull(proofs.manifestKey),
+        eq(proofs.processingStatus, proofProcessingStatus.Processed),
+        eq(proofs.kind, 'pages'),
+      ),
     )
     .orderBy(asc(proofs.id));
   const bySize = new Map<number, typeof waiting>();
