@@ -1,4 +1,4 @@
-import { isParentAccountType, isSuperAdmin } from '@colophon/domain';
+import { accountType, isParentAccountType, isSuperAdmin } from '@colophon/domain';
 import { SegmentedControl, Stack } from '@mantine/core';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import type { JSX } from 'react';
@@ -22,7 +22,7 @@ function useDefaultOverviewRoot(enabled: boolean): number | null {
   const first = session?.immediateAccounts[0];
   const firstHoldsSchools = first ? isParentAccountType(first.type) : false;
   const needsStudio = enabled && !firstHoldsSchools && isSuperAdmin(session?.user);
-  const studios = useAccountSearch('', { type: [9], depth: [0] }, needsStudio);
+  const studios = useAccountSearch('', { type: [accountType.Studio], depth: [0] }, needsStudio);
   if (first && firstHoldsSchools) return first.id;
   return needsStudio ? (studios.data?.data[0]?.id ?? null) : null;
 }
