@@ -1,6 +1,6 @@
 import { accountCreateSchema, accountListQuerySchema, accountSchema, accountUpdateSchema } from '@colophon/contract';
 import { accountAddresses, accountContacts, accounts } from '@colophon/db';
-import { accountType, country, isHouseAccount, softwareType, whereCreated } from '@colophon/domain';
+import { accountType, country, isHouseAccount, notificationType, softwareType, whereCreated } from '@colophon/domain';
 import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { defineResource, type ResourceContext } from '../../engine/resource';
@@ -52,7 +52,7 @@ export function accountFilters(filters: AccountFilters): (SQL | undefined)[] {
       : undefined,
     filters.depth?.length ? inArray(accounts.depth, filters.depth) : undefined,
     filters.isActive === undefined ? undefined : eq(accounts.isActive, filters.isActive),
-    filters.excludeStoreOnly ? ne(accounts.typeSoftware, 9) : undefined,
+    filters.excludeStoreOnly ? ne(accounts.typeSoftware, softwareType.StoreOnly) : undefined,
   ];
 }
 
@@ -178,14 +178,14 @@ export const accountsResource = defineResource({
         .returning();
       if (!updated) throw new Error('account update returned nothing');
       if (depth !== undefined) await redepthChildren(tx, current.id, depth);
-      if (softwareChanged && current.typeSoftware === 9) {
+      if (softwareChanged && current.typeSoftware === softwareType.StoreOnly) {
         await followSoftwareChange(tx, current.id, updated.typeSoftware);
       }
       await replaceAddressesAndContacts(tx, current.id, addresses, contacts);
       if (softwareChanged) {
         await notify(tx, {
           accountId: updated.id,
-          typeNotification: 97,
+          typeNotification: notificationType.AccountSoftwareChanged,
           userName: `${context.auth.user.firstName} ${context.auth.user.lastName}`,
           info: `Software changed from ${softwareType.label(current.typeSoftware)} to ${softwareType.label(updated.typeSoftware)}.`,
         });

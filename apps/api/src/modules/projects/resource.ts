@@ -1,6 +1,6 @@
 import { projectCreateSchema, projectListQuerySchema, projectSchema, projectUpdateSchema } from '@colophon/contract';
 import { accounts, projectMeta, projects } from '@colophon/db';
-import { bookType, softwareType } from '@colophon/domain';
+import { bookType, notificationType, softwareType } from '@colophon/domain';
 import { eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { accountScope } from '../../access/scope';
@@ -157,7 +157,7 @@ export const projectsResource = defineResource({
       await notify(tx, {
         accountId: account.id,
         projectId: inserted.id,
-        typeNotification: 61,
+        typeNotification: notificationType.ProjectCreated,
         projectName: inserted.name,
         typeBook: inserted.typeBook,
         userName: `${context.auth.user.firstName} ${context.auth.user.lastName}`,

@@ -1,5 +1,5 @@
 import { accounts, projects, proofInternalActions, proofs } from '@colophon/db';
-import { can } from '@colophon/domain';
+import { can, proofStatus } from '@colophon/domain';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
 import { listPage } from '../../engine/list-page';
@@ -92,7 +92,7 @@ function toProof(row: Selected, context: ResourceContext) {
     rejectReason: proof.rejectReason,
     unlockedForEdits: proof.unlockedForEdits,
     createdAt: proof.createdAt.toISOString(),
-    canOrder: proof.status === 3 && can(context.auth.user, 'orders.place'),
+    canOrder: proof.status === proofStatus.Approved && can(context.auth.user, 'orders.place'),
   };
 }
 export type ProofItem = ReturnType<typeof toProof>;
