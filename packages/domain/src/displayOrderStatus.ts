@@ -1,4 +1,4 @@
-import { orderStatus } from './orders';
+import { orderStatus, orderType } from './orders';
 import { PLANT_PICKUP } from './shipping';
 
 /** The order display fields (part 3) the derived status reads. Flags may come as 0/1. */
@@ -15,22 +15,18 @@ export interface OrderStatusDisplayInput {
   } | null;
 }
 
-const SHIPPED = 2;
-const SUBMITTED = 1;
-const PRODUCTION_ORDER = 1;
-
 /**
  * The displayed order status (part 4):
- * - status 2 shows Ready for Pickup if the shipping method is plant pickup;
- * - otherwise status 2 shows Shipped if copies are combined or there are no extras;
+ * - Shipped shows Ready for Pickup if the shipping method is plant pickup;
+ * - otherwise Shipped shows Shipped if copies are combined or there are no extras;
  * - otherwise, with separate extras: Only Studio Copies Shipped when school tracking is missing,
  *   Only School Copies Shipped when studio tracking is missing, else Both Copies Shipped;
- * - status 1 on a production order whose account's parent must pay before production shows
+ * - Submitted on a production order whose account's parent must pay before production shows
  *   Waiting for Payment;
  * - anything else shows the status label.
  */
 export function displayOrderStatus(order: OrderStatusDisplayInput): string {
-  if (order.status === SHIPPED) {
+  if (order.status === orderStatus.Shipped) {
     if (order.shippingMethod === PLANT_PICKUP) return 'Ready for Pickup';
     if (order.bCombineCopies || !order.countExtras) return 'Shipped';
     if (!order.schoolTracking) return 'Only Studio Copies Shipped';
@@ -38,8 +34,8 @@ export function displayOrderStatus(order: OrderStatusDisplayInput): string {
     return 'Both Copies Shipped';
   }
   if (
-    order.status === SUBMITTED &&
-    order.typeOrder === PRODUCTION_ORDER &&
+    order.status === orderStatus.Submitted &&
+    order.typeOrder === orderType.Production &&
     order.account?.parent?.bMustPayBeforeProduction
   ) {
     return 'Waiting for Payment';

@@ -1,5 +1,5 @@
-import { HOUSE_ACCOUNT_CODE } from './accounts';
-import { isStoreOnlySoftware } from './software';
+import { HOUSE_ACCOUNT_CODE, whereCreated } from './accounts';
+import { isStoreOnlySoftware, softwareType } from './software';
 
 /**
  * The parts of a session user the rules read. The spec keeps `bSuperAdmin` inside
@@ -71,6 +71,8 @@ export function schoolUserHasSoftware(
   if (!isSchoolUser(user, isStudioUser)) return false;
   return (accounts ?? []).some(
     (account) =>
-      (account.typeSoftware ?? 0) > 0 && account.typeWhereCreated === 1 && !isStoreOnlySoftware(account.typeSoftware),
+      (account.typeSoftware ?? softwareType.NonePDFSubmission) !== softwareType.NonePDFSubmission &&
+      account.typeWhereCreated === whereCreated.School &&
+      !isStoreOnlySoftware(account.typeSoftware),
   );
 }
