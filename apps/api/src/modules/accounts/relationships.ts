@@ -8,7 +8,7 @@ import { accountManufacturerRelationships, accounts, manufacturers } from '@colo
 import { bookType } from '@colophon/domain';
 import { eq, inArray } from 'drizzle-orm';
 import type { z } from 'zod';
-import { accountScope } from '../../access/scope';
+import { accountVisible } from '../../access/scope';
 import { defineResource } from '../../engine/resource';
 import { invalidField } from '../../errors';
 import { describeConstraint } from '../../plugins/problems';
@@ -41,10 +41,7 @@ export const accountManufacturerRelationshipsResource = defineResource({
   access: { read: 'accounts.view', write: 'super.plants' },
   sorts: { createdAt: table.createdAt, typeBook: table.typeBook },
   defaultSort: 'createdAt',
-  scope: (context) => {
-    const visible = accountScope(context.auth);
-    return visible ? inArray(table.accountId, visible) : undefined;
-  },
+  scope: (context) => accountVisible(context.auth, table.accountId),
   filters: (query: z.output<typeof accountManufacturerRelationshipListQuerySchema>) => [
     query.accountId?.length ? inArray(table.accountId, query.accountId) : undefined,
     query.manufacturerId?.length ? inArray(table.manufacturerId, query.manufacturerId) : undefined,

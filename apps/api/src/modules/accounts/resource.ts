@@ -1,8 +1,9 @@
 import { accountCreateSchema, accountListQuerySchema, accountSchema, accountUpdateSchema } from '@colophon/contract';
 import { accountAddresses, accountContacts, accounts } from '@colophon/db';
 import { accountType, country, isHouseAccount, notificationType, softwareType, whereCreated } from '@colophon/domain';
-import { and, asc, count, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
+import { visibleAccountRows } from '../../access/scope';
 import { defineResource, type ResourceContext } from '../../engine/resource';
 import { textSearch } from '../../engine/search';
 import { AppError } from '../../errors';
@@ -54,18 +55,6 @@ export function accountFilters(filters: AccountFilters): (SQL | undefined)[] {
     filters.isActive === undefined ? undefined : eq(accounts.isActive, filters.isActive),
     filters.excludeStoreOnly ? ne(accounts.typeSoftware, softwareType.StoreOnly) : undefined,
   ];
-}
-
-/**
- * The accounts the caller sees (the rule of `accountScope`), tested on each row with hashed
- * subplans rather than joined against a second scan of accounts.
- */
-export function accountsScope(context: ResourceContext): SQL | undefined {
-  if (context.auth.user.bSuperAdmin) return undefined;
-  const linked = sql`(select ua.account_id from user_accounts ua where ua.user_id = ${context.auth.user.id})`;
-  return sql`(${accounts.id} in ${linked} or ${accounts.parentAccountId} in (
-    select ua.account_id from user_accounts ua where ua.user_id = ${context.auth.user.id}
-    union all select c.id from accounts c where c.parent_account_id in ${linked}))`;
 }
 
 export const accountSorts = {
@@ -158,7 +147,7 @@ export const accountsResource = defineResource({
   access: { read: 'accounts.view', write: 'accounts.manage' },
   sorts: accountSorts,
   defaultSort: 'name',
-  scope: accountsScope,
+  scope: (context) => visibleAccountRows(context.auth),
   filters: (query: z.output<typeof accountListQuerySchema>) => accountFilters(query),
   includes: accountIncludeFills,
   async create(input: CreateInput, context) {

@@ -14,18 +14,14 @@ import { accounts } from '@colophon/db';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { resolveVisibleTree, visibleAccountRows } from '../../access/scope';
 import { jsonRow } from '../../engine/json-row';
 import { listPage } from '../../engine/list-page';
 import { requestContext } from '../../engine/resource';
 import { decodeImageUpload } from '../../integrations/files/image-upload';
 import { accountSummaryOverview } from './overview';
 import { accountFilters, accountIncludeFills, accountSorts } from './resource';
-import {
-  callerTreeOf,
-  requireVisibleAccount,
-  requireVisibleAccountWithChildren,
-  visibleAccountsCondition,
-} from './tree';
+import { requireVisibleAccount, requireVisibleAccountWithChildren } from './tree';
 
 const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
 
@@ -49,8 +45,8 @@ export async function registerAccountRoutes(app: FastifyInstance) {
       const context = contextOf(request);
       const body = request.body;
       // The caller's tree as ids first: the search then reads only their accounts, through indexes.
-      const tree = await callerTreeOf(context);
-      const where = and(tree ? visibleAccountsCondition(tree) : undefined, ...accountFilters(body));
+      const tree = await resolveVisibleTree(context.db, context.auth);
+      const where = and(visibleAccountRows(context.auth, tree), ...accountFilters(body));
       const sortKey = body.sort ?? 'name';
       const descending = sortKey.startsWith('-');
       const column = accountSorts[(descending ? sortKey.slice(1) : sortKey) as keyof typeof accountSorts];

@@ -1,7 +1,7 @@
-import { accounts, rowsOf, userAccounts } from '@colophon/db';
+import { accounts, rowsOf } from '@colophon/db';
 import { type AccountWithCountry, canSeeBrazil } from '@colophon/domain';
-import { and, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { accountScope } from '../../access/scope';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { accountVisible, oneAccountVisible } from '../../access/scope';
 import type { ResourceContext } from '../../engine/resource';
 import { invalidField, notFound } from '../../errors';
 
@@ -19,35 +19,18 @@ export function subtreeIdsSql(rootId: number): SQL {
   )`;
 }
 
-/**
- * The same rule as `accountScope`, asked of one account with index lookups: a super administrator
- * sees every account, anyone else the accounts linked to them and their children and grandchildren.
- */
-function visibleAccountCondition(context: ResourceContext, accountId: number): SQL | undefined {
-  if (context.auth.user.bSuperAdmin) return undefined;
-  return sql`exists (
-    select 1 from user_accounts ua
-    where ua.user_id = ${context.auth.user.id}
-      and ua.account_id in (
-        select a.id from accounts a where a.id = ${accountId}
-        union all select a.parent_account_id from accounts a where a.id = ${accountId}
-        union all select p.parent_account_id from accounts a join accounts p on p.id = a.parent_account_id where a.id = ${accountId}
-      )
-  )`;
-}
-
 /** The account if the caller may see it, else null (another tenant's account looks missing). */
 export async function findVisibleAccount(context: ResourceContext, accountId: number): Promise<AccountRow | null> {
   const [row] = await context.db
     .select()
     .from(accounts)
-    .where(and(eq(accounts.id, accountId), visibleAccountCondition(context, accountId)))
+    .where(and(eq(accounts.id, accountId), oneAccountVisible(context.auth, accountId)))
     .limit(1);
   return row ?? null;
 }
 
 /**
- * Which of these accounts the caller may open (the visibility rule of `accountScope`), in one
+ * Which of these accounts the caller may open (the tenant visibility of access/scope.ts), in one
  * query: a screen names a parent or a deciding account to everyone, but links only these (issue 9).
  */
 export async function openableAccountIds(
@@ -56,11 +39,10 @@ export async function openableAccountIds(
 ): Promise<Set<number>> {
   if (accountIds.length === 0) return new Set();
   if (context.auth.user.bSuperAdmin) return new Set(accountIds);
-  const visible = accountScope(context.auth);
   const rows = await context.db
     .select({ id: accounts.id })
     .from(accounts)
-    .where(and(inArray(accounts.id, [...accountIds]), visible ? inArray(accounts.id, visible) : undefined));
+    .where(and(inArray(accounts.id, [...accountIds]), accountVisible(context.auth, accounts.id)));
   return new Set(rows.map((row) => row.id));
 }
 
@@ -69,7 +51,7 @@ export async function requireVisibleAccountWithChildren(
   context: ResourceContext,
   accountId: number,
 ): Promise<{ id: number; children: number[] }> {
-  const visible = visibleAccountCondition(context, accountId);
+  const visible = oneAccountVisible(context.auth, accountId);
   const [row] = await rowsOf<{ id: number; children: number[] }>(
     context.db.execute(sql`
       select a.id, array(select c.id from accounts c where c.parent_account_id = a.id) as children
@@ -99,11 +81,10 @@ export async function requireReferencedAccount(
 
 /** Accounts a call acts on, all or nothing: 404 naming the first one the caller may not see. */
 export async function requireVisibleAccounts(context: ResourceContext, accountIds: readonly number[]) {
-  const visible = accountScope(context.auth);
   const found = await context.db
     .select({ id: accounts.id })
     .from(accounts)
-    .where(and(inArray(accounts.id, [...accountIds]), visible ? inArray(accounts.id, visible) : undefined));
+    .where(and(inArray(accounts.id, [...accountIds]), accountVisible(context.auth, accounts.id)));
   const foundIds = new Set(found.map((row) => row.id));
   const missing = accountIds.find((id) => !foundIds.has(id));
   if (missing !== undefined) throw notFound(`Account ${missing}`);
@@ -132,39 +113,6 @@ export async function subtreeHeight(context: Pick<ResourceContext, 'db'>, accoun
         else 0 end as height`),
   );
   return Number(row?.height ?? 0);
-}
-
-/** The caller's linked accounts, and those with their children (whose children the caller sees too). */
-export interface CallerTree {
-  linked: number[];
-  parents: number[];
-}
-
-/** The caller's place in the tree as plain ids (null for a super administrator, who sees everything). */
-export async function callerTreeOf(context: ResourceContext): Promise<CallerTree | null> {
-  if (context.auth.user.bSuperAdmin) return null;
-  const linked = (
-    await context.db
-      .select({ id: userAccounts.accountId })
-      .from(userAccounts)
-      .where(eq(userAccounts.userId, context.auth.user.id))
-  ).map((row) => row.id);
-  const children =
-    linked.length === 0
-      ? []
-      : (
-          await context.db.select({ id: accounts.id }).from(accounts).where(inArray(accounts.parentAccountId, linked))
-        ).map((row) => row.id);
-  return { linked, parents: [...linked, ...children] };
-}
-
-/**
- * The accounts a caller sees, as a condition on `accounts` read through its indexes (the same rule
- * as `accountScope`: linked accounts, their children and their grandchildren).
- */
-export function visibleAccountsCondition(tree: CallerTree): SQL {
-  if (tree.linked.length === 0) return sql`false`;
-  return or(inArray(accounts.id, tree.linked), inArray(accounts.parentAccountId, tree.parents)) as SQL;
 }
 
 /** Part 6: Brazil is offered to super administrators and to users with an account, parent or grandparent in Brazil. */

@@ -3,7 +3,7 @@ import { accounts, notifications } from '@colophon/db';
 import { bookType, notificationType, SOURCE_TIME_ZONE, zonedDayEnd, zonedDayStart } from '@colophon/domain';
 import { eq, gte, inArray, lt, lte, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
-import { accountScope } from '../../access/scope';
+import { accountVisible } from '../../access/scope';
 import { defineResource } from '../../engine/resource';
 
 const isDateOnly = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
@@ -33,10 +33,7 @@ export const notificationsResource = defineResource({
   access: { read: 'accounts.view', write: 'accounts.manage' },
   sorts: { date: notifications.date },
   defaultSort: '-date',
-  scope: (context) => {
-    const visible = accountScope(context.auth);
-    return visible ? inArray(notifications.accountId, visible) : undefined;
-  },
+  scope: (context) => accountVisible(context.auth, notifications.accountId),
   filters: (query: z.output<typeof notificationListQuerySchema>) => [
     query.accountId?.length ? inArray(notifications.accountId, query.accountId) : undefined,
     query.projectId ? eq(notifications.projectId, query.projectId) : undefined,

@@ -1,9 +1,9 @@
 import { presetsContract } from '@colophon/contract';
 import { presets } from '@colophon/db';
 import { type BookSpecification, bookSpecViolations } from '@colophon/domain';
-import { eq, inArray, or, type SQL, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { accountScope } from '../../access/scope';
+import { accountVisibleOrAbove } from '../../access/scope';
 import { registerResource } from '../../engine/implement';
 import type { ResourceContext } from '../../engine/resource';
 import { forbidden, invalidField } from '../../errors';
@@ -13,17 +13,6 @@ import { findVisibleAccount, requireReferencedAccount } from '../accounts/tree';
 describeConstraint('presets_account_name_key', 'name', 'This account already has a preset with this name.');
 
 type Preset = typeof presets.$inferSelect;
-
-/** The accounts above the caller's own (their parents and grandparents), whose presets they may start from. */
-function ancestorAccountIdsSql(userId: number): SQL {
-  return sql`(
-    select a.parent_account_id from accounts a
-    where a.id in (select ua.account_id from user_accounts ua where ua.user_id = ${userId}) and a.parent_account_id is not null
-    union all
-    select p.parent_account_id from accounts a join accounts p on p.id = a.parent_account_id
-    where a.id in (select ua.account_id from user_accounts ua where ua.user_id = ${userId}) and p.parent_account_id is not null
-  )`;
-}
 
 function checkSpecification(specification: BookSpecification | undefined) {
   if (!specification) return;
@@ -42,14 +31,8 @@ async function assertMayChange(context: ResourceContext, existing: Preset) {
 export function registerPresetsResource(app: FastifyInstance) {
   registerResource(app, presetsContract, {
     table: presets,
-    scope: (context) => {
-      const visible = accountScope(context.auth);
-      if (!visible) return undefined;
-      return or(
-        inArray(presets.accountId, visible),
-        inArray(presets.accountId, ancestorAccountIdsSql(context.auth.user.id)),
-      );
-    },
+    // A preset is read from the caller's tree and from the accounts above it (whose presets they may start from).
+    scope: (context) => accountVisibleOrAbove(context.auth, presets.accountId),
     hooks: {
       async validate(input, context) {
         if (input.accountId !== undefined) await requireReferencedAccount(context, input.accountId, 'accountId');

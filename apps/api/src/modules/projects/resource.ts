@@ -3,7 +3,7 @@ import { accounts, projectMeta, projects } from '@colophon/db';
 import { bookType, notificationType, softwareType } from '@colophon/domain';
 import { eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { accountScope } from '../../access/scope';
+import { accountVisible } from '../../access/scope';
 import { jsonRow } from '../../engine/json-row';
 import { defineResource, type ResourceContext } from '../../engine/resource';
 import { textSearch } from '../../engine/search';
@@ -54,11 +54,6 @@ export function projectFilters(filters: ProjectFilters): (SQL | undefined)[] {
     filters.deadlineFrom ? gte(projects.submissionDeadline, filters.deadlineFrom) : undefined,
     filters.deadlineTo ? lte(projects.submissionDeadline, filters.deadlineTo) : undefined,
   ];
-}
-
-export function projectsScope(context: ResourceContext): SQL | undefined {
-  const visible = accountScope(context.auth);
-  return visible ? inArray(projects.accountId, visible) : undefined;
 }
 
 export const projectSorts = {
@@ -128,7 +123,7 @@ export const projectsResource = defineResource({
   access: { read: 'projects.view', write: 'projects.manage' },
   sorts: projectSorts,
   defaultSort: 'name',
-  scope: projectsScope,
+  scope: (context) => accountVisible(context.auth, projects.accountId),
   filters: (query: z.output<typeof projectListQuerySchema>) => projectFilters(query),
   includes: projectIncludeFills,
   async validate(input, context, existing) {

@@ -40,6 +40,7 @@ import { and, asc, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
+import { accountVisible } from '../../access/scope';
 import { jsonRow } from '../../engine/json-row';
 import { listPage } from '../../engine/list-page';
 import { type ResourceContext, requestContext } from '../../engine/resource';
@@ -47,7 +48,7 @@ import { forbidden, invalidField, notFound } from '../../errors';
 import { layoutSoftwareAdapterFor } from '../../integrations/layout-software';
 import { callerOf } from '../../plugins/authentication';
 import { requireVisibleAccount, subtreeIdsSql } from '../accounts/tree';
-import { projectFilters, projectIncludeFills, projectSorts, projectsScope } from './resource';
+import { projectFilters, projectIncludeFills, projectSorts } from './resource';
 import { upcomingSubmissions } from './upcoming';
 
 const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
@@ -68,7 +69,7 @@ export async function registerProjectRoutes(app: FastifyInstance) {
     const [row] = await context.db
       .select()
       .from(projects)
-      .where(and(eq(projects.id, projectId), projectsScope(context)))
+      .where(and(eq(projects.id, projectId), accountVisible(context.auth, projects.accountId)))
       .limit(1);
     if (!row) throw notFound(`Project ${projectId}`);
     return row;
@@ -122,7 +123,7 @@ export async function registerProjectRoutes(app: FastifyInstance) {
     async (request) => {
       const context = contextOf(request);
       const body = request.body;
-      const where = and(projectsScope(context), ...projectFilters(body));
+      const where = and(accountVisible(context.auth, projects.accountId), ...projectFilters(body));
       const sortKey = body.sort ?? 'name';
       const descending = sortKey.startsWith('-');
       const column = projectSorts[(descending ? sortKey.slice(1) : sortKey) as keyof typeof projectSorts];

@@ -2,11 +2,12 @@ import { accounts, projects, proofInternalActions, proofs } from '@colophon/db';
 import { can, proofStatus } from '@colophon/domain';
 import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect } from 'drizzle-orm/pg-core';
+import { accountVisible } from '../../access/scope';
 import { listPage } from '../../engine/list-page';
 import type { ResourceContext } from '../../engine/resource';
 import { notFound } from '../../errors';
 import { subtreeIdsSql } from '../accounts/tree';
-import { projectSearch, projectsScope } from '../projects/resource';
+import { projectSearch } from '../projects/resource';
 
 export interface ProofFilters {
   /** Part of the project's name, or of the account's name or code. */
@@ -112,7 +113,7 @@ export async function listProofs(
 ) {
   // Filtering by the plant's internal status would tell a school what the column hides from it.
   const allowed = can(context.auth.user, 'proofs.internal') ? filters : { ...filters, internalStatus: undefined };
-  const where = and(projectsScope(context), ...proofFilters(allowed));
+  const where = and(accountVisible(context.auth, projects.accountId), ...proofFilters(allowed));
   const key = paging.sort ?? '-createdAt';
   const descending = key.startsWith('-');
   const column = sorts[descending ? key.slice(1) : key] ?? proofs.createdAt;
@@ -138,7 +139,7 @@ export async function listProofs(
 /** One proof the caller may see: 404 when it is missing or another tenant's. */
 export async function visibleProof(context: ResourceContext, id: number) {
   const [row] = await base(context)
-    .where(and(eq(proofs.id, id), projectsScope(context)))
+    .where(and(eq(proofs.id, id), accountVisible(context.auth, projects.accountId)))
     .limit(1);
   if (!row) throw notFound(`Proof ${id}`);
   return { row: row.proof, item: toProof(row, context) };
@@ -157,7 +158,7 @@ export async function latestProofsWhere(
   const rows = await base(context)
     .where(
       and(
-        projectsScope(context),
+        accountVisible(context.auth, projects.accountId),
         sql`${proofs.id} = (select p2.id from proofs p2 where p2.project_id = ${proofs.projectId} and p2.kind = 'pages' order by p2.created_at desc, p2.id desc limit 1)`,
         condition,
         filters.year ? eq(projects.year, filters.year) : undefined,

@@ -28,7 +28,7 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accountScope } from '../../access/scope';
+import { visibleAccountIds } from '../../access/scope';
 import { type ResourceContext, requestContext } from '../../engine/resource';
 import { forbidden, invalidField, notFound } from '../../errors';
 import { recordAction, visibleProof } from './query';
@@ -115,7 +115,7 @@ export async function registerProofReviewRoutes(app: FastifyInstance) {
     },
     async create(context, proofId, input) {
       // A reviewer must be a user the caller can see (someone of the account tree).
-      const scope = accountScope(context.auth);
+      const scope = visibleAccountIds(context.auth);
       const [user] = await context.db
         .select({ id: users.id })
         .from(users)

@@ -2,9 +2,9 @@ import { randomUUID } from 'node:crypto';
 import { problemSchema } from '@colophon/contract';
 import { projects } from '@colophon/db';
 import { and, eq } from 'drizzle-orm';
+import { accountVisible } from '../../access/scope';
 import type { ResourceContext } from '../../engine/resource';
 import { notFound } from '../../errors';
-import { projectsScope } from '../projects/resource';
 
 export const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
 
@@ -19,7 +19,7 @@ export async function visibleProject(context: ResourceContext, projectId: number
   const [row] = await context.db
     .select()
     .from(projects)
-    .where(and(eq(projects.id, projectId), projectsScope(context)))
+    .where(and(eq(projects.id, projectId), accountVisible(context.auth, projects.accountId)))
     .limit(1);
   if (!row) throw notFound(`Project ${projectId}`);
   return row;

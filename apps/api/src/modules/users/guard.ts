@@ -1,7 +1,7 @@
-import { userAccounts, users } from '@colophon/db';
+import { users } from '@colophon/db';
 import { can, mayAssignRole, type UserChange, userChangeRefusal, userRole } from '@colophon/domain';
-import { and, eq, exists, inArray, or, type SQL, sql } from 'drizzle-orm';
-import { accountScope } from '../../access/scope';
+import { and, eq } from 'drizzle-orm';
+import { userVisible } from '../../access/scope';
 import type { UserRow } from '../../context';
 import type { ResourceContext } from '../../engine/resource';
 import { forbidden, invalidField, notFound } from '../../errors';
@@ -12,27 +12,12 @@ import { forbidden, invalidField, notFound } from '../../errors';
  * (`userChangeRefusal` in packages/domain/src/roleRanks.ts), shared with the web.
  */
 
-/** Users sharing an account in the caller's tree, and the caller; a super admin sees everyone. */
-export function usersScope(context: ResourceContext): SQL | undefined {
-  const visible = accountScope(context.auth);
-  if (!visible) return undefined;
-  return or(
-    eq(users.id, context.auth.user.id),
-    exists(
-      context.db
-        .select({ one: sql`1` })
-        .from(userAccounts)
-        .where(and(eq(userAccounts.userId, users.id), inArray(userAccounts.accountId, visible))),
-    ),
-  );
-}
-
 /** A user of the caller's tenant (another tenant's user answers as missing, 404). */
 export async function visibleUser(context: ResourceContext, id: number): Promise<UserRow> {
   const [user] = await context.db
     .select()
     .from(users)
-    .where(and(eq(users.id, id), usersScope(context)))
+    .where(and(eq(users.id, id), userVisible(context.auth)))
     .limit(1);
   if (!user) throw notFound(`User ${id}`);
   return user;

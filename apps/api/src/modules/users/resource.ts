@@ -3,7 +3,7 @@ import { accounts, userAccounts, users } from '@colophon/db';
 import { userRole } from '@colophon/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
-import { accountScope } from '../../access/scope';
+import { accountVisible, userVisible } from '../../access/scope';
 import type { UserRow } from '../../context';
 import { defineResource, type ResourceContext } from '../../engine/resource';
 import { textSearch } from '../../engine/search';
@@ -11,7 +11,7 @@ import { invalidField } from '../../errors';
 import { describeConstraint } from '../../plugins/problems';
 import { sendSetPasswordLink } from '../auth/routes';
 import { assertEmailFree, isNewEmail, requestEmailChange } from './email-change';
-import { assertMayAssignRole, assertMayChangeUser, usersScope } from './guard';
+import { assertMayAssignRole, assertMayChangeUser } from './guard';
 import { pendingEmailOf, pendingEmailsOf } from './pending-email';
 
 describeConstraint('users_email_key', 'email', 'Another user already has this e-mail address.');
@@ -19,11 +19,10 @@ describeConstraint('users_email_key', 'email', 'Another user already has this e-
 type UserListQuery = z.output<typeof userListQuerySchema>;
 
 export async function assertAccountVisible(context: ResourceContext, accountId: number, path = 'accountId') {
-  const visible = accountScope(context.auth);
   const [account] = await context.db
     .select({ id: accounts.id })
     .from(accounts)
-    .where(and(eq(accounts.id, accountId), visible ? inArray(accounts.id, visible) : undefined))
+    .where(and(eq(accounts.id, accountId), accountVisible(context.auth, accounts.id)))
     .limit(1);
   if (!account) throw invalidField(path, `Account ${accountId} does not exist or is not yours.`);
 }
@@ -45,7 +44,7 @@ export const usersResource = defineResource({
     lastSignInAt: users.lastSignInAt,
   },
   defaultSort: 'lastName',
-  scope: usersScope,
+  scope: (context) => userVisible(context.auth),
   includes: {
     /** The address each user asked to change to and has not confirmed yet (null when none). */
     pendingEmail: async (rows, context) => {

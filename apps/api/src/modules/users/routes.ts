@@ -13,11 +13,11 @@ import {
 } from '@colophon/contract';
 import { accounts, userAccounts, userNotificationPreferences, users } from '@colophon/db';
 import { notificationType, permissionsOf } from '@colophon/domain';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { accountScope } from '../../access/scope';
+import { accountVisible } from '../../access/scope';
 import { jsonRow } from '../../engine/json-row';
 import { listPage } from '../../engine/list-page';
 import { type ResourceContext, requestContext } from '../../engine/resource';
@@ -179,11 +179,7 @@ export async function registerUserRoutes(app: FastifyInstance) {
       const context = contextOf(request);
       const query = request.query;
       await readableUser(context, query.userId);
-      const visible = accountScope(context.auth);
-      const where = and(
-        eq(userAccounts.userId, query.userId),
-        visible ? inArray(userAccounts.accountId, visible) : undefined,
-      );
+      const where = and(eq(userAccounts.userId, query.userId), accountVisible(context.auth, userAccounts.accountId));
       const order =
         query.sort === '-accountName'
           ? desc(accounts.name)
@@ -238,13 +234,10 @@ export async function registerUserRoutes(app: FastifyInstance) {
     },
     async (request, reply) => {
       const context = contextOf(request);
-      const visible = accountScope(context.auth);
       const [link] = await context.db
         .select()
         .from(userAccounts)
-        .where(
-          and(eq(userAccounts.id, request.params.id), visible ? inArray(userAccounts.accountId, visible) : undefined),
-        )
+        .where(and(eq(userAccounts.id, request.params.id), accountVisible(context.auth, userAccounts.accountId)))
         .limit(1);
       if (!link) throw notFound(`Account link ${request.params.id}`);
       await changeableUser(context, link.userId, 'edit');

@@ -19,7 +19,7 @@ import {
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { accountScope } from '../../access/scope';
+import { visibleAccountIds } from '../../access/scope';
 import { type ResourceContext, requestContext } from '../../engine/resource';
 import { findVisibleAccount, requireReferencedAccount, subtreeIdsSql } from '../accounts/tree';
 import { upcomingSubmissions } from '../projects/upcoming';
@@ -60,7 +60,7 @@ interface OrderRow {
 /** The accounts a widget covers: one account's tree, or every account of the caller (null: all). */
 function coveredAccounts(context: ResourceContext, accountId: number | null): SQL | null {
   if (accountId !== null) return subtreeIdsSql(accountId);
-  return accountScope(context.auth);
+  return visibleAccountIds(context.auth);
 }
 
 async function widgetData(
