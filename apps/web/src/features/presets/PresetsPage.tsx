@@ -1,4 +1,4 @@
-import type { Preset } from '@colophon/contract';
+import { type Preset, presetsContract } from '@colophon/contract';
 import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
@@ -11,40 +11,33 @@ import { ConfirmDialog } from '../../components/feedback/ConfirmDialog';
 import { QueryState } from '../../components/feedback/QueryState';
 import { GuardedDrawer } from '../../components/form/DirtyGuard';
 import { errorMessage } from '../../lib/api-client';
-import { filterQuery, listQuery } from '../../lib/list-search';
+import { useListPage } from '../../lib/list-page';
 import { useSession } from '../../lib/session';
 import { useAccountsByIds, useProjectOptions } from '../projects';
 import { presetsResource } from './api';
 import { isOwnPreset, presetColumns } from './columns';
 import { PresetForm } from './PresetForm';
-import type { PresetsSearch } from './search';
 
 const route = getRouteApi('/admin/presets');
 
 /** /admin/presets: saved book specifications to start projects from; create, edit and delete them. */
 export function PresetsPage(): JSX.Element {
-  const { edit, ...list } = route.useSearch();
-  const navigate = route.useNavigate();
+  const page = useListPage(route.useSearch(), route.useNavigate(), presetsResource, presetsContract);
+  const { edit, list, setFilter, closeDrawer } = page;
   const zone = useSession()?.user.timezone;
-  const query = presetsResource.useList(listQuery(list));
-  const accountIds = (query.data?.data ?? []).map((preset) => preset.accountId);
+  const accountIds = (page.query.data?.data ?? []).map((preset) => preset.accountId);
   const accountsQuery = useAccountsByIds(accountIds);
   const accounts = new Map((accountsQuery.data?.data ?? []).map((account) => [account.id, account]));
   const ownership = { accounts, accountsLoaded: accountsQuery.isSuccess };
   const remove = presetsResource.useRemove();
   const [toDelete, setToDelete] = useState<Preset | null>(null);
 
-  const setSearch = (patch: Partial<PresetsSearch>) =>
-    void navigate({ search: (previous) => ({ ...previous, ...patch }) });
-  const setFilter = (patch: Partial<PresetsSearch>) => setSearch({ ...patch, page: undefined });
-  const filtersActive = Boolean(list.search || list.accountId);
-
   const confirmDelete = async () => {
     if (!toDelete) return;
     try {
       await remove.mutateAsync(toDelete.id);
       notifications.show({ color: 'green', title: 'Deleted', message: `${toDelete.name} is deleted.` });
-      if (edit === toDelete.id) setSearch({ edit: undefined });
+      if (edit === toDelete.id) closeDrawer();
     } catch (error) {
       notifications.show({ color: 'red', title: 'Could not delete the preset', message: errorMessage(error) });
     } finally {
@@ -58,18 +51,18 @@ export function PresetsPage(): JSX.Element {
         label="Presets"
         columns={presetColumns(zone, {
           ...ownership,
-          open: (preset) => setSearch({ edit: preset.id }),
+          open: (preset) => page.openDrawer(preset.id),
           remove: setToDelete,
         })}
-        query={query}
+        query={page.query}
         search={list}
-        onSearchChange={setSearch}
+        onSearchChange={page.setSearch}
         emptyText={
-          filtersActive
+          page.filtersActive
             ? 'No presets match these filters'
             : 'No presets yet: save a book specification to start projects from it'
         }
-        onExport={() => presetsResource.exportCsv(filterQuery(list))}
+        onExport={page.exportCsv}
         filters={
           <>
             <SearchFilter value={list.search} onChange={(search) => setFilter({ search })} placeholder="Preset name" />
@@ -80,14 +73,11 @@ export function PresetsPage(): JSX.Element {
               onChange={(next) => setFilter({ accountId: next ? [next] : undefined })}
               w={260}
             />
-            <ClearFiltersButton
-              active={filtersActive}
-              onClear={() => setFilter({ search: undefined, accountId: undefined })}
-            />
+            <ClearFiltersButton active={page.filtersActive} onClear={page.clearFilters} />
           </>
         }
         actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setSearch({ edit: 'new' })}>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => page.openDrawer('new')}>
             New preset
           </Button>
         }
@@ -106,12 +96,12 @@ export function PresetsPage(): JSX.Element {
 
       <GuardedDrawer
         opened={edit !== undefined}
-        onClose={() => setSearch({ edit: undefined })}
+        onClose={closeDrawer}
         title={edit === 'new' ? 'New preset' : 'Preset'}
         position="right"
         size="xl"
       >
-        {edit !== undefined ? <PresetDrawerBody id={edit} onDone={() => setSearch({ edit: undefined })} /> : null}
+        {edit !== undefined ? <PresetDrawerBody id={edit} onDone={closeDrawer} /> : null}
       </GuardedDrawer>
     </>
   );

@@ -1,4 +1,4 @@
-import { type Manufacturer, manufacturerCreateSchema } from '@colophon/contract';
+import { type Manufacturer, manufacturerCreateSchema, manufacturersContract } from '@colophon/contract';
 import { Button, NumberInput, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
@@ -17,11 +17,10 @@ import { FormActions } from '../../components/form/FormActions';
 import { numberInputProps } from '../../components/form/numberInputProps';
 import { numberSelectProps } from '../../components/form/selectProps';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
-import { filterQuery, listQuery } from '../../lib/list-search';
+import { useListPage } from '../../lib/list-page';
 import { useSession } from '../../lib/session';
 import { manufacturersResource, plantsResource } from './api';
 import { manufacturerColumns } from './columns';
-import type { ManufacturersSearch } from './search';
 import { useDeleteRecord } from './useDeleteRecord';
 
 const route = getRouteApi('/admin/super/manufacturers');
@@ -37,28 +36,25 @@ function usePlantOptions() {
 
 /** /admin/super/manufacturers: the printers, the plant each ships from, and their turn times. */
 export function ManufacturersPage(): JSX.Element {
-  const { edit, ...list } = route.useSearch();
-  const navigate = route.useNavigate();
+  const page = useListPage(route.useSearch(), route.useNavigate(), manufacturersResource, manufacturersContract, {
+    include: ['plant'],
+  });
+  const { edit, list, setFilter, closeDrawer } = page;
   const zone = useSession()?.user.timezone;
-  const query = manufacturersResource.useList({ ...listQuery(list), include: ['plant'] });
   const plants = usePlantOptions();
   const remove = manufacturersResource.useRemove();
   const deletion = useDeleteRecord<Manufacturer>('manufacturer', remove);
-  const setSearch = (patch: Partial<ManufacturersSearch>) =>
-    void navigate({ search: (previous) => ({ ...previous, ...patch }) });
-  const setFilter = (patch: Partial<ManufacturersSearch>) => setSearch({ ...patch, page: undefined });
-  const filtersActive = Boolean(list.search || list.plantId || list.isActive !== undefined);
 
   return (
     <>
       <DataTable<Manufacturer>
         label="Manufacturers"
-        columns={manufacturerColumns(zone, { edit: (record) => setSearch({ edit: record.id }), remove: deletion.ask })}
-        query={query}
+        columns={manufacturerColumns(zone, { edit: (record) => page.openDrawer(record.id), remove: deletion.ask })}
+        query={page.query}
         search={list}
-        onSearchChange={setSearch}
+        onSearchChange={page.setSearch}
         emptyText="No manufacturers match these filters"
-        onExport={() => manufacturersResource.exportCsv(filterQuery(list))}
+        onExport={page.exportCsv}
         filters={
           <>
             <SearchFilter value={list.search} onChange={(search) => setFilter({ search })} placeholder="Code or name" />
@@ -75,14 +71,11 @@ export function ManufacturersPage(): JSX.Element {
               value={list.isActive}
               onChange={(isActive) => setFilter({ isActive })}
             />
-            <ClearFiltersButton
-              active={filtersActive}
-              onClear={() => setFilter({ search: undefined, plantId: undefined, isActive: undefined })}
-            />
+            <ClearFiltersButton active={page.filtersActive} onClear={page.clearFilters} />
           </>
         }
         actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setSearch({ edit: 'new' })}>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => page.openDrawer('new')}>
             New manufacturer
           </Button>
         }
@@ -90,16 +83,14 @@ export function ManufacturersPage(): JSX.Element {
       {deletion.dialog}
       <GuardedDrawer
         opened={edit !== undefined}
-        onClose={() => setSearch({ edit: undefined })}
+        onClose={closeDrawer}
         title={edit === 'new' ? 'New manufacturer' : 'Edit manufacturer'}
         position="right"
         size="md"
       >
-        {edit === 'new' ? (
-          <ManufacturerForm plantOptions={plants.options} onDone={() => setSearch({ edit: undefined })} />
-        ) : null}
+        {edit === 'new' ? <ManufacturerForm plantOptions={plants.options} onDone={closeDrawer} /> : null}
         {typeof edit === 'number' ? (
-          <EditManufacturer id={edit} plantOptions={plants.options} onDone={() => setSearch({ edit: undefined })} />
+          <EditManufacturer id={edit} plantOptions={plants.options} onDone={closeDrawer} />
         ) : null}
       </GuardedDrawer>
     </>

@@ -1,4 +1,8 @@
-import { type ManufacturingPlant, manufacturingPlantCreateSchema } from '@colophon/contract';
+import {
+  type ManufacturingPlant,
+  manufacturingPlantCreateSchema,
+  manufacturingPlantsContract,
+} from '@colophon/contract';
 import { Button, Stack, TextInput } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
@@ -9,47 +13,40 @@ import { QueryState } from '../../components/feedback/QueryState';
 import { GuardedDrawer } from '../../components/form/DirtyGuard';
 import { FormActions } from '../../components/form/FormActions';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
-import { filterQuery, listQuery } from '../../lib/list-search';
+import { useListPage } from '../../lib/list-page';
 import { useSession } from '../../lib/session';
 import { plantsResource } from './api';
 import { plantColumns } from './columns';
-import type { PlantsSearch } from './search';
 import { useDeleteRecord } from './useDeleteRecord';
 
 const route = getRouteApi('/admin/super/manufacturing-plants');
 
 /** /admin/super/manufacturing-plants: the printing plants (B Beltsville, P Phoenix, …). */
 export function ManufacturingPlantsPage(): JSX.Element {
-  const { edit, ...list } = route.useSearch();
-  const navigate = route.useNavigate();
+  const page = useListPage(route.useSearch(), route.useNavigate(), plantsResource, manufacturingPlantsContract);
+  const { edit, list, closeDrawer } = page;
   const zone = useSession()?.user.timezone;
-  const query = plantsResource.useList(listQuery(list));
   const remove = plantsResource.useRemove();
   const deletion = useDeleteRecord<ManufacturingPlant>('plant', remove);
-  const setSearch = (patch: Partial<PlantsSearch>) =>
-    void navigate({ search: (previous) => ({ ...previous, ...patch }) });
 
   return (
     <>
       <DataTable<ManufacturingPlant>
         label="Manufacturing plants"
-        columns={plantColumns(zone, { edit: (plant) => setSearch({ edit: plant.id }), remove: deletion.ask })}
-        query={query}
+        columns={plantColumns(zone, { edit: (plant) => page.openDrawer(plant.id), remove: deletion.ask })}
+        query={page.query}
         search={list}
-        onSearchChange={setSearch}
+        onSearchChange={page.setSearch}
         emptyText="No plants match these filters"
-        onExport={() => plantsResource.exportCsv(filterQuery(list))}
+        onExport={page.exportCsv}
         filters={
           <>
-            <SearchFilter value={list.search} onChange={(search) => setSearch({ search, page: undefined })} />
-            <ClearFiltersButton
-              active={Boolean(list.search)}
-              onClear={() => setSearch({ search: undefined, page: undefined })}
-            />
+            <SearchFilter value={list.search} onChange={(search) => page.setFilter({ search })} />
+            <ClearFiltersButton active={page.filtersActive} onClear={page.clearFilters} />
           </>
         }
         actions={
-          <Button leftSection={<IconPlus size={16} />} onClick={() => setSearch({ edit: 'new' })}>
+          <Button leftSection={<IconPlus size={16} />} onClick={() => page.openDrawer('new')}>
             New plant
           </Button>
         }
@@ -57,12 +54,12 @@ export function ManufacturingPlantsPage(): JSX.Element {
       {deletion.dialog}
       <GuardedDrawer
         opened={edit !== undefined}
-        onClose={() => setSearch({ edit: undefined })}
+        onClose={closeDrawer}
         title={edit === 'new' ? 'New plant' : 'Edit plant'}
         position="right"
       >
-        {edit === 'new' ? <PlantForm onDone={() => setSearch({ edit: undefined })} /> : null}
-        {typeof edit === 'number' ? <EditPlant id={edit} onDone={() => setSearch({ edit: undefined })} /> : null}
+        {edit === 'new' ? <PlantForm onDone={closeDrawer} /> : null}
+        {typeof edit === 'number' ? <EditPlant id={edit} onDone={closeDrawer} /> : null}
       </GuardedDrawer>
     </>
   );
