@@ -167,7 +167,8 @@ describe('the app routes', () => {
       jsonResponse(makeSessionState(adviser, { impersonating: true, originalUser: admin })),
     );
     renderAt('/admin/profile');
-    expect(await screen.findByText(/You are acting as Ada Adviser/)).toBeTruthy();
+    // The banner names both the real user and the one acted as (issue 9, item 5).
+    expect(await screen.findByText(/Sam Super is acting as Ada Adviser/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'End impersonation' })).toBeTruthy();
   });
 });
