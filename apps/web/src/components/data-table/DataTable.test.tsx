@@ -138,3 +138,51 @@ describe('DataTable', () => {
     expect(bulk).toHaveBeenCalledWith([1, 3]);
   });
 });
+
+describe('DataTable declared filters', () => {
+  it('renders each declared filter from the URL, writes a change back to page 1, and clears them all at once', async () => {
+    const onSearchChange = vi.fn();
+    renderWithProviders(
+      <DataTable<Row>
+        label="People"
+        columns={columns}
+        query={loaded(rows(2))}
+        search={{ page: 3, isActive: true, role: [2] } as ListSearch}
+        onSearchChange={onSearchChange}
+        emptyText="No users match these filters"
+        filters={[
+          { key: 'search', kind: 'search' },
+          { key: 'role', kind: 'select', label: 'Role', options: [{ value: '2', label: 'Adviser' }] },
+          { key: 'isActive', kind: 'boolean', label: 'Active' },
+          { key: 'secret', kind: 'select', label: 'Hidden', options: [], hidden: true },
+        ]}
+      />,
+    );
+    expect(screen.getByLabelText('Search')).toBeTruthy();
+    expect(screen.getAllByLabelText('Active')[0]).toHaveProperty('value', 'Yes');
+    expect(screen.queryByLabelText('Hidden')).toBeNull();
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(onSearchChange).toHaveBeenLastCalledWith({
+      search: undefined,
+      role: undefined,
+      isActive: undefined,
+      secret: undefined,
+      page: undefined,
+    });
+  });
+
+  it('offers no "Clear filters" while no declared filter is set', () => {
+    renderWithProviders(
+      <DataTable<Row>
+        label="People"
+        columns={columns}
+        query={loaded(rows(1))}
+        search={{}}
+        onSearchChange={vi.fn()}
+        emptyText="No users match these filters"
+        filters={[{ key: 'search', kind: 'search' }]}
+      />,
+    );
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
+  });
+});

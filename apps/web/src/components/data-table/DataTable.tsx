@@ -7,8 +7,10 @@ import { type DataTableColumn, type DataTableSortStatus, DataTable as MantineDat
 import { type ReactNode, useState } from 'react';
 import { errorMessage } from '../../lib/api-client';
 import { formatSort, type ListSearch, PER_PAGE_OPTIONS, parseSort } from '../../lib/list-search';
+import { type FilterSpec, isFilterSpecs, SpecFilters } from './filterSpecs';
 
 export type { DataTableColumn } from 'mantine-datatable';
+export type { FilterSpec } from './filterSpecs';
 
 /** The part of a list query the table reads (a TanStack `useQuery` result fits). */
 export interface ListQueryState<T> {
@@ -31,8 +33,12 @@ export interface DataTableProps<T> {
   onSearchChange: (patch: Partial<ListSearch>) => void;
   /** Shown when the list is empty, e.g. 'No users match these filters'. */
   emptyText: string;
-  /** The filter inputs (see FilterBar); their changes go through `onSearchChange` too. */
-  filters?: ReactNode;
+  /**
+   * The list's filters, declared (`[{ key: 'search', kind: 'search' }, { key: 'isActive', kind: 'boolean',
+   * label: 'Active' }]`): the table renders their widgets and "Clear filters", reads their values from
+   * `search` and writes them through `onSearchChange` (back to page 1). Hand-made inputs still fit.
+   */
+  filters?: readonly FilterSpec[] | ReactNode;
   /** Buttons beside the filters, e.g. 'New user'. */
   actions?: ReactNode;
   /** Downloads the whole filtered list as CSV (the resource's /export endpoint). */
@@ -77,6 +83,15 @@ export function DataTable<T>({
     direction: sort?.direction ?? 'asc',
   };
   const records = query.data?.data ?? [];
+  const filterBar = isFilterSpecs(filters) ? (
+    <SpecFilters
+      specs={filters}
+      values={search as Record<string, unknown>}
+      onFilter={(patch) => onSearchChange({ ...patch, page: undefined })}
+    />
+  ) : (
+    (filters as ReactNode)
+  );
   const total = query.data?.total ?? 0;
 
   const exportCsv = async () => {
@@ -117,7 +132,7 @@ export function DataTable<T>({
       {filters || actions || onExport ? (
         <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
           <Group gap="sm" align="flex-end" wrap="wrap">
-            {filters}
+            {filterBar}
           </Group>
           <Group gap="sm">
             {onExport ? (

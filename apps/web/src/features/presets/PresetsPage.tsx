@@ -4,9 +4,7 @@ import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { type JSX, useState } from 'react';
-import { AccountPicker } from '../../components/account-picker/AccountPicker';
 import { DataTable } from '../../components/data-table/DataTable';
-import { ClearFiltersButton, SearchFilter } from '../../components/data-table/FilterBar';
 import { ConfirmDialog } from '../../components/feedback/ConfirmDialog';
 import { QueryState } from '../../components/feedback/QueryState';
 import { GuardedDrawer } from '../../components/form/DirtyGuard';
@@ -23,7 +21,7 @@ const route = getRouteApi('/admin/presets');
 /** /admin/presets: saved book specifications to start projects from; create, edit and delete them. */
 export function PresetsPage(): JSX.Element {
   const page = useListPage(route.useSearch(), route.useNavigate(), presetsResource, presetsContract);
-  const { edit, list, setFilter, closeDrawer } = page;
+  const { edit, list, closeDrawer } = page;
   const zone = useSession()?.user.timezone;
   const accountIds = (page.query.data?.data ?? []).map((preset) => preset.accountId);
   const accountsQuery = useAccountsByIds(accountIds);
@@ -63,19 +61,10 @@ export function PresetsPage(): JSX.Element {
             : 'No presets yet: save a book specification to start projects from it'
         }
         onExport={page.exportCsv}
-        filters={
-          <>
-            <SearchFilter value={list.search} onChange={(search) => setFilter({ search })} placeholder="Preset name" />
-            <AccountPicker
-              label="Account"
-              placeholder="Any"
-              value={list.accountId?.[0]}
-              onChange={(next) => setFilter({ accountId: next ? [next] : undefined })}
-              w={260}
-            />
-            <ClearFiltersButton active={page.filtersActive} onClear={page.clearFilters} />
-          </>
-        }
+        filters={[
+          { key: 'search', kind: 'search', placeholder: 'Preset name' },
+          { key: 'accountId', kind: 'account' },
+        ]}
         actions={
           <Button leftSection={<IconPlus size={16} />} onClick={() => page.openDrawer('new')}>
             New preset

@@ -1,11 +1,10 @@
 import type { QueueJob } from '@colophon/contract';
 import { formatDateTime, queueStatus } from '@colophon/domain';
-import { ActionIcon, Anchor, Badge, Code, Drawer, Group, Stack, Text, TextInput, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Badge, Code, Drawer, Group, Stack, Text, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArrowBackUp, IconChecks } from '@tabler/icons-react';
 import { type JSX, useState } from 'react';
 import { DataTable, type DataTableColumn } from '../../components/data-table/DataTable';
-import { ClearFiltersButton, MultiSelectFilter, SearchFilter } from '../../components/data-table/FilterBar';
 import { ConfirmDialog } from '../../components/feedback/ConfirmDialog';
 import { QueryState } from '../../components/feedback/QueryState';
 import { errorMessage } from '../../lib/api-client';
@@ -68,8 +67,6 @@ export function QueuePage({
   const retry = resource.useAction('retry');
   const addressed = resource.useAction('addressed');
   const [pending, setPending] = useState<{ action: QueueAction; job: QueueJob } | null>(null);
-  const setFilter = (patch: Partial<QueueSearch>) => onSearchChange({ ...patch, page: undefined });
-  const filtersActive = Boolean(list.status || list.search || list.createdFrom || list.createdTo);
   const mutation = pending?.action === 'addressed' ? addressed : retry;
 
   const confirm = async () => {
@@ -169,41 +166,12 @@ export function QueuePage({
         onSearchChange={onSearchChange}
         emptyText="No jobs match these filters"
         onExport={() => resource.exportCsv(filterQuery(list))}
-        filters={
-          <>
-            <MultiSelectFilter
-              label="Status"
-              options={queueStatus.options()}
-              value={list.status}
-              onChange={(status) => setFilter({ status })}
-            />
-            <SearchFilter
-              value={list.search}
-              onChange={(value) => setFilter({ search: value })}
-              placeholder="Payload or error"
-            />
-            <TextInput
-              type="date"
-              label="Created from"
-              value={list.createdFrom ?? ''}
-              onChange={(event) => setFilter({ createdFrom: event.currentTarget.value || undefined })}
-              w={160}
-            />
-            <TextInput
-              type="date"
-              label="Created to"
-              value={list.createdTo ?? ''}
-              onChange={(event) => setFilter({ createdTo: event.currentTarget.value || undefined })}
-              w={160}
-            />
-            <ClearFiltersButton
-              active={filtersActive}
-              onClear={() =>
-                setFilter({ status: undefined, search: undefined, createdFrom: undefined, createdTo: undefined })
-              }
-            />
-          </>
-        }
+        filters={[
+          { key: 'status', kind: 'select', label: 'Status', options: queueStatus.options() },
+          { key: 'search', kind: 'search', placeholder: 'Payload or error' },
+          { key: 'createdFrom', kind: 'date', label: 'Created from' },
+          { key: 'createdTo', kind: 'date', label: 'Created to' },
+        ]}
       />
       <ConfirmDialog
         opened={pending !== null}

@@ -5,9 +5,7 @@ import { Button, Stack, Tabs, Text } from '@mantine/core';
 import { IconUpload } from '@tabler/icons-react';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import type { JSX } from 'react';
-import { AccountPicker } from '../../components/account-picker/AccountPicker';
 import { DataTable, type ListQueryState } from '../../components/data-table/DataTable';
-import { ClearFiltersButton, MultiSelectFilter, SearchFilter } from '../../components/data-table/FilterBar';
 import { userCan } from '../../lib/access';
 import { listQuery } from '../../lib/list-search';
 import { useSession } from '../../lib/session';
@@ -123,54 +121,19 @@ export function ProofsPage(): JSX.Element {
                 ? 'No project needs to send its book again'
                 : 'There are no proofs yet'
         }
-        filters={
-          <>
-            <SearchFilter
-              value={filters.search}
-              onChange={(value) => setFilter({ search: value })}
-              placeholder="Project or account"
-            />
-            <MultiSelectFilter
-              label="Year"
-              options={yearOptions}
-              value={filters.year}
-              onChange={(value) => setFilter({ year: value })}
-            />
-            <MultiSelectFilter
-              label="Status"
-              options={proofStatus.options()}
-              value={filters.status}
-              onChange={(value) => setFilter({ status: value })}
-            />
-            {staff ? (
-              <MultiSelectFilter
-                label="Internal status"
-                options={internalProofStatus.options()}
-                value={filters.internalStatus}
-                onChange={(value) => setFilter({ internalStatus: value })}
-              />
-            ) : null}
-            <AccountPicker
-              label="Account"
-              placeholder="Any"
-              value={filters.ancestorId}
-              onChange={(value) => setFilter({ ancestorId: value ?? undefined })}
-              w={260}
-            />
-            <ClearFiltersButton
-              active={filtersActive}
-              onClear={() =>
-                setFilter({
-                  search: undefined,
-                  year: undefined,
-                  status: undefined,
-                  internalStatus: undefined,
-                  ancestorId: undefined,
-                })
-              }
-            />
-          </>
-        }
+        filters={[
+          { key: 'search', kind: 'search', placeholder: 'Project or account' },
+          { key: 'year', kind: 'select', label: 'Year', options: yearOptions },
+          { key: 'status', kind: 'select', label: 'Status', options: proofStatus.options() },
+          {
+            key: 'internalStatus',
+            kind: 'select',
+            label: 'Internal status',
+            options: internalProofStatus.options(),
+            hidden: !staff,
+          },
+          { key: 'ancestorId', kind: 'account', single: true },
+        ]}
         actions={
           canUpload ? (
             <Button component={Link} to="/admin/upload" leftSection={<IconUpload size={16} />}>

@@ -1,11 +1,9 @@
 import type { AuditEntry } from '@colophon/contract';
 import { formatDateTime } from '@colophon/domain';
-import { Code, Modal, NumberInput, Stack, Text, TextInput } from '@mantine/core';
-import { useDebouncedCallback } from '@mantine/hooks';
+import { Code, Modal, Stack, Text } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import { type JSX, useState } from 'react';
 import { DataTable } from '../../components/data-table/DataTable';
-import { ClearFiltersButton } from '../../components/data-table/FilterBar';
 import { listQuery } from '../../lib/list-search';
 import { useSession } from '../../lib/session';
 import { auditLogResource } from './api';
@@ -23,11 +21,6 @@ export function AuditLogPage(): JSX.Element {
   const [viewing, setViewing] = useState<AuditEntry | null>(null);
   const setSearch = (patch: Partial<AuditSearch>) =>
     void navigate({ search: (previous) => ({ ...previous, ...patch }) });
-  const setFilter = (patch: Partial<AuditSearch>) => setSearch({ ...patch, page: undefined });
-  const setResource = useDebouncedCallback(
-    (resource: string) => setFilter({ resource: resource.trim() || undefined }),
-    300,
-  );
 
   return (
     <>
@@ -38,32 +31,10 @@ export function AuditLogPage(): JSX.Element {
         search={search}
         onSearchChange={setSearch}
         emptyText="No audit entries match these filters"
-        filters={
-          <>
-            <TextInput
-              key={`resource-${search.resource ?? ''}`}
-              label="Record type"
-              placeholder="e.g. users"
-              defaultValue={search.resource ?? ''}
-              onChange={(event) => setResource(event.currentTarget.value)}
-              w={200}
-            />
-            <NumberInput
-              label="User id"
-              min={1}
-              allowDecimal={false}
-              value={search.actorUserId ?? ''}
-              onChange={(value) =>
-                setFilter({ actorUserId: typeof value === 'number' && value > 0 ? value : undefined })
-              }
-              w={140}
-            />
-            <ClearFiltersButton
-              active={Boolean(search.resource || search.actorUserId)}
-              onClear={() => setFilter({ resource: undefined, actorUserId: undefined })}
-            />
-          </>
-        }
+        filters={[
+          { key: 'resource', kind: 'search', label: 'Record type', placeholder: 'e.g. users' },
+          { key: 'actorUserId', kind: 'id', label: 'User id' },
+        ]}
       />
       <Modal opened={viewing !== null} onClose={() => setViewing(null)} title="Audit entry" size="lg">
         {viewing ? (

@@ -5,12 +5,6 @@ import { getRouteApi } from '@tanstack/react-router';
 import type { JSX } from 'react';
 import { z } from 'zod';
 import { DataTable } from '../../components/data-table/DataTable';
-import {
-  BooleanFilter,
-  ClearFiltersButton,
-  MultiSelectFilter,
-  SearchFilter,
-} from '../../components/data-table/FilterBar';
 import { QueryState } from '../../components/feedback/QueryState';
 import { GuardedDrawer } from '../../components/form/DirtyGuard';
 import { FormActions } from '../../components/form/FormActions';
@@ -39,7 +33,7 @@ export function ManufacturersPage(): JSX.Element {
   const page = useListPage(route.useSearch(), route.useNavigate(), manufacturersResource, manufacturersContract, {
     include: ['plant'],
   });
-  const { edit, list, setFilter, closeDrawer } = page;
+  const { edit, list, closeDrawer } = page;
   const zone = useSession()?.user.timezone;
   const plants = usePlantOptions();
   const remove = manufacturersResource.useRemove();
@@ -55,25 +49,11 @@ export function ManufacturersPage(): JSX.Element {
         onSearchChange={page.setSearch}
         emptyText="No manufacturers match these filters"
         onExport={page.exportCsv}
-        filters={
-          <>
-            <SearchFilter value={list.search} onChange={(search) => setFilter({ search })} placeholder="Code or name" />
-            <MultiSelectFilter
-              label="Plant"
-              options={plants.options}
-              value={list.plantId}
-              onChange={(plantId) => setFilter({ plantId })}
-            />
-            <BooleanFilter
-              label="Status"
-              yes="Active"
-              no="Inactive"
-              value={list.isActive}
-              onChange={(isActive) => setFilter({ isActive })}
-            />
-            <ClearFiltersButton active={page.filtersActive} onClear={page.clearFilters} />
-          </>
-        }
+        filters={[
+          { key: 'search', kind: 'search', placeholder: 'Code or name' },
+          { key: 'plantId', kind: 'select', label: 'Plant', options: plants.options },
+          { key: 'isActive', kind: 'boolean', label: 'Status', yes: 'Active', no: 'Inactive' },
+        ]}
         actions={
           <Button leftSection={<IconPlus size={16} />} onClick={() => page.openDrawer('new')}>
             New manufacturer

@@ -8,7 +8,6 @@ import { IconPlus } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import type { JSX } from 'react';
 import { DataTable } from '../../components/data-table/DataTable';
-import { ClearFiltersButton, SearchFilter } from '../../components/data-table/FilterBar';
 import { QueryState } from '../../components/feedback/QueryState';
 import { GuardedDrawer } from '../../components/form/DirtyGuard';
 import { FormActions } from '../../components/form/FormActions';
@@ -39,12 +38,7 @@ export function ManufacturingPlantsPage(): JSX.Element {
         onSearchChange={page.setSearch}
         emptyText="No plants match these filters"
         onExport={page.exportCsv}
-        filters={
-          <>
-            <SearchFilter value={list.search} onChange={(search) => page.setFilter({ search })} />
-            <ClearFiltersButton active={page.filtersActive} onClear={page.clearFilters} />
-          </>
-        }
+        filters={[{ key: 'search', kind: 'search' }]}
         actions={
           <Button leftSection={<IconPlus size={16} />} onClick={() => page.openDrawer('new')}>
             New plant

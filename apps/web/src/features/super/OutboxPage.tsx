@@ -4,7 +4,6 @@ import { Alert, Code, Modal, Stack, Text } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import { type JSX, useState } from 'react';
 import { DataTable } from '../../components/data-table/DataTable';
-import { ClearFiltersButton, SearchFilter } from '../../components/data-table/FilterBar';
 import { listQuery } from '../../lib/list-search';
 import { useSession } from '../../lib/session';
 import { outboxResource } from './api';
@@ -32,20 +31,7 @@ export function OutboxPage(): JSX.Element {
         search={search}
         onSearchChange={setSearch}
         emptyText="No e-mails match these filters"
-        filters={
-          <>
-            <SearchFilter
-              label="To"
-              placeholder="Recipient address"
-              value={search.to}
-              onChange={(to) => setSearch({ to, page: undefined })}
-            />
-            <ClearFiltersButton
-              active={Boolean(search.to)}
-              onClear={() => setSearch({ to: undefined, page: undefined })}
-            />
-          </>
-        }
+        filters={[{ key: 'to', kind: 'search', label: 'To', placeholder: 'Recipient address' }]}
       />
       <Modal opened={viewing !== null} onClose={() => setViewing(null)} title={viewing?.subject ?? 'E-mail'} size="lg">
         {viewing ? (
