@@ -1,14 +1,12 @@
 import { type Preset, presetsContract } from '@colophon/contract';
 import { Button } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
-import { type JSX, useState } from 'react';
+import type { JSX } from 'react';
 import { DataTable } from '../../components/data-table/DataTable';
-import { ConfirmDialog } from '../../components/feedback/ConfirmDialog';
 import { QueryState } from '../../components/feedback/QueryState';
+import { useConfirmedDelete } from '../../components/feedback/useConfirmedAction';
 import { GuardedDrawer } from '../../components/form/DirtyGuard';
-import { errorMessage } from '../../lib/api-client';
 import { useListPage } from '../../lib/list-page';
 import { useSession } from '../../lib/session';
 import { useAccountsByIds, useProjectOptions } from '../projects';
@@ -28,20 +26,12 @@ export function PresetsPage(): JSX.Element {
   const accounts = new Map((accountsQuery.data?.data ?? []).map((account) => [account.id, account]));
   const ownership = { accounts, accountsLoaded: accountsQuery.isSuccess };
   const remove = presetsResource.useRemove();
-  const [toDelete, setToDelete] = useState<Preset | null>(null);
-
-  const confirmDelete = async () => {
-    if (!toDelete) return;
-    try {
-      await remove.mutateAsync(toDelete.id);
-      notifications.show({ color: 'green', title: 'Deleted', message: `${toDelete.name} is deleted.` });
-      if (edit === toDelete.id) closeDrawer();
-    } catch (error) {
-      notifications.show({ color: 'red', title: 'Could not delete the preset', message: errorMessage(error) });
-    } finally {
-      setToDelete(null);
-    }
-  };
+  const deletion = useConfirmedDelete<Preset>('preset', remove.mutateAsync, {
+    message: (preset) => `${preset.name} will be deleted. Projects started from it keep their specification.`,
+    onDone: (preset) => {
+      if (edit === preset.id) closeDrawer();
+    },
+  });
 
   return (
     <>
@@ -50,7 +40,7 @@ export function PresetsPage(): JSX.Element {
         columns={presetColumns(zone, {
           ...ownership,
           open: (preset) => page.openDrawer(preset.id),
-          remove: setToDelete,
+          remove: deletion.ask,
         })}
         query={page.query}
         search={list}
@@ -72,16 +62,7 @@ export function PresetsPage(): JSX.Element {
         }
       />
 
-      <ConfirmDialog
-        opened={toDelete !== null}
-        title="Delete preset"
-        confirmLabel="Delete"
-        loading={remove.isPending}
-        onClose={() => setToDelete(null)}
-        onConfirm={() => void confirmDelete()}
-      >
-        {`${toDelete?.name ?? ''} will be deleted. Projects started from it keep their specification.`}
-      </ConfirmDialog>
+      {deletion.dialog}
 
       <GuardedDrawer
         opened={edit !== undefined}

@@ -1,13 +1,11 @@
 import type { QueueJob } from '@colophon/contract';
 import { formatDateTime, queueStatus } from '@colophon/domain';
 import { ActionIcon, Anchor, Badge, Code, Drawer, Group, Stack, Text, Tooltip } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconArrowBackUp, IconChecks } from '@tabler/icons-react';
-import { type JSX, useState } from 'react';
+import type { JSX } from 'react';
 import { DataTable, type DataTableColumn } from '../../components/data-table/DataTable';
-import { ConfirmDialog } from '../../components/feedback/ConfirmDialog';
 import { QueryState } from '../../components/feedback/QueryState';
-import { errorMessage } from '../../lib/api-client';
+import { useConfirmedAction } from '../../components/feedback/useConfirmedAction';
 import { filterQuery, listQuery } from '../../lib/list-search';
 import { type QueueAction, queueResourceOf } from './api';
 import { canMarkAddressed, canRetry, type ProcessingQueue } from './queues';
@@ -66,22 +64,19 @@ export function QueuePage({
   const query = resource.useList(listQuery(list));
   const retry = resource.useAction('retry');
   const addressed = resource.useAction('addressed');
-  const [pending, setPending] = useState<{ action: QueueAction; job: QueueJob } | null>(null);
-  const mutation = pending?.action === 'addressed' ? addressed : retry;
-
-  const confirm = async () => {
-    if (!pending) return;
-    const text = actionText[pending.action];
-    const name = `${capitalise(queue.noun)} ${pending.job.id}`;
-    try {
-      await (pending.action === 'retry' ? retry : addressed).mutateAsync(pending.job.id);
-      notifications.show({ color: 'green', title: text.title, message: `${name} ${text.done}.` });
-    } catch (error) {
-      notifications.show({ color: 'red', title: `Could not ${text.verb.toLowerCase()}`, message: errorMessage(error) });
-    } finally {
-      setPending(null);
-    }
-  };
+  const name = (job: QueueJob) => `${capitalise(queue.noun)} ${job.id}`;
+  const action = useConfirmedAction<{ action: QueueAction; job: QueueJob }>({
+    title: (pending) => `${actionText[pending.action].title} ${queue.noun} ${pending.job.id}`,
+    confirmLabel: (pending) => actionText[pending.action].verb,
+    color: (pending) => (pending.action === 'addressed' ? 'teal' : 'blue'),
+    message: (pending) => `${name(pending.job)} ${actionText[pending.action].question}`,
+    run: (pending) => (pending.action === 'retry' ? retry : addressed).mutateAsync(pending.job.id),
+    done: (pending) => ({
+      title: actionText[pending.action].title,
+      message: `${name(pending.job)} ${actionText[pending.action].done}.`,
+    }),
+    failed: (pending) => `Could not ${actionText[pending.action].verb.toLowerCase()}`,
+  });
 
   const columns: DataTableColumn<QueueJob>[] = [
     {
@@ -133,7 +128,7 @@ export function QueuePage({
               <ActionIcon
                 variant="subtle"
                 aria-label={`Retry ${queue.noun} ${row.id}`}
-                onClick={() => setPending({ action: 'retry', job: row })}
+                onClick={() => action.ask({ action: 'retry', job: row })}
               >
                 <IconArrowBackUp size={16} />
               </ActionIcon>
@@ -145,7 +140,7 @@ export function QueuePage({
                 variant="subtle"
                 color="teal"
                 aria-label={`Mark ${queue.noun} ${row.id} addressed`}
-                onClick={() => setPending({ action: 'addressed', job: row })}
+                onClick={() => action.ask({ action: 'addressed', job: row })}
               >
                 <IconChecks size={16} />
               </ActionIcon>
@@ -173,17 +168,7 @@ export function QueuePage({
           { key: 'createdTo', kind: 'date', label: 'Created to' },
         ]}
       />
-      <ConfirmDialog
-        opened={pending !== null}
-        title={pending ? `${actionText[pending.action].title} ${queue.noun} ${pending.job.id}` : ''}
-        confirmLabel={pending ? actionText[pending.action].verb : 'OK'}
-        color={pending?.action === 'addressed' ? 'teal' : 'blue'}
-        loading={mutation.isPending}
-        onClose={() => setPending(null)}
-        onConfirm={() => void confirm()}
-      >
-        {pending ? `${capitalise(queue.noun)} ${pending.job.id} ${actionText[pending.action].question}` : ''}
-      </ConfirmDialog>
+      {action.dialog}
       <Drawer
         opened={job !== undefined}
         onClose={() => onSearchChange({ job: undefined })}

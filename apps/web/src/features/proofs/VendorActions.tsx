@@ -15,15 +15,14 @@ import {
   softwareType,
 } from '@colophon/domain';
 import { Button, Group, Menu, Modal, Stack, Text, Textarea } from '@mantine/core';
-import { notifications } from '@mantine/notifications';
 import { IconArrowBackUp, IconChevronDown, IconSend } from '@tabler/icons-react';
 import { useState } from 'react';
 import { z } from 'zod';
-import { ConfirmDialog } from '../../components/feedback/ConfirmDialog';
+import { useConfirmedAction } from '../../components/feedback/useConfirmedAction';
 import { FormError } from '../../components/form/FormError';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { userCan } from '../../lib/access';
-import { api, errorMessage } from '../../lib/api-client';
+import { api } from '../../lib/api-client';
 import { useInvalidatingMutation } from '../../lib/resource';
 import { useSession } from '../../lib/session';
 
@@ -133,24 +132,19 @@ function TurnBackButton({ proof, software, call }: { proof: Proof; software: num
 }
 
 function AutomationMenu({ proof }: { proof: Proof }) {
-  const [chosen, setChosen] = useState<ProofAutomationCode | null>(null);
   const send = useInvalidatingMutation<ProofAutomationSend, ProofAutomationCode>(PROOF_QUERIES, {
     mutationFn: (automation) => api.post<ProofAutomationSend>(`/proofs/${automation}/send`, { id: proof.id }),
   });
-  const confirm = () => {
-    if (!chosen) return;
-    const label = proofAutomation.label(chosen);
-    send.mutate(chosen, {
-      onSuccess: () => {
-        notifications.show({ color: 'green', title: 'Sent', message: `The proof was sent to ${label}.` });
-        setChosen(null);
-      },
-      onError: (error) => {
-        notifications.show({ color: 'red', title: `Not sent to ${label}`, message: errorMessage(error) });
-        setChosen(null);
-      },
-    });
-  };
+  const sending = useConfirmedAction<ProofAutomationCode>({
+    title: (chosen) => `Send to ${proofAutomation.label(chosen)}`,
+    confirmLabel: 'Send',
+    color: 'blue',
+    message: (chosen) =>
+      `Round ${proof.roundNumber} of ${proof.projectName} is sent to ${proofAutomation.label(chosen)}.`,
+    run: (chosen) => send.mutateAsync(chosen),
+    done: (chosen) => ({ title: 'Sent', message: `The proof was sent to ${proofAutomation.label(chosen)}.` }),
+    failed: (chosen) => `Not sent to ${proofAutomation.label(chosen)}`,
+  });
   return (
     <>
       <Menu position="bottom-end" withinPortal>
@@ -161,23 +155,13 @@ function AutomationMenu({ proof }: { proof: Proof }) {
         </Menu.Target>
         <Menu.Dropdown>
           {proofAutomation.entries.map((entry) => (
-            <Menu.Item key={entry.code} onClick={() => setChosen(entry.code)}>
+            <Menu.Item key={entry.code} onClick={() => sending.ask(entry.code)}>
               {entry.label}
             </Menu.Item>
           ))}
         </Menu.Dropdown>
       </Menu>
-      <ConfirmDialog
-        opened={chosen !== null}
-        title={chosen ? `Send to ${proofAutomation.label(chosen)}` : ''}
-        confirmLabel="Send"
-        color="blue"
-        loading={send.isPending}
-        onConfirm={confirm}
-        onClose={() => setChosen(null)}
-      >
-        {`Round ${proof.roundNumber} of ${proof.projectName} is sent to ${chosen ? proofAutomation.label(chosen) : ''}.`}
-      </ConfirmDialog>
+      {sending.dialog}
     </>
   );
 }

@@ -6,6 +6,7 @@ import type { JSX } from 'react';
 import { z } from 'zod';
 import { DataTable } from '../../components/data-table/DataTable';
 import { QueryState } from '../../components/feedback/QueryState';
+import { useConfirmedDelete } from '../../components/feedback/useConfirmedAction';
 import { GuardedDrawer } from '../../components/form/DirtyGuard';
 import { FormActions } from '../../components/form/FormActions';
 import { numberInputProps } from '../../components/form/numberInputProps';
@@ -15,7 +16,6 @@ import { useListPage } from '../../lib/list-page';
 import { useSession } from '../../lib/session';
 import { manufacturersResource, plantsResource } from './api';
 import { manufacturerColumns } from './columns';
-import { useDeleteRecord } from './useDeleteRecord';
 
 const route = getRouteApi('/admin/super/manufacturers');
 
@@ -37,7 +37,7 @@ export function ManufacturersPage(): JSX.Element {
   const zone = useSession()?.user.timezone;
   const plants = usePlantOptions();
   const remove = manufacturersResource.useRemove();
-  const deletion = useDeleteRecord<Manufacturer>('manufacturer', remove);
+  const deletion = useConfirmedDelete<Manufacturer>('manufacturer', remove.mutateAsync);
 
   return (
     <>

@@ -9,6 +9,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import type { JSX } from 'react';
 import { DataTable } from '../../components/data-table/DataTable';
 import { QueryState } from '../../components/feedback/QueryState';
+import { useConfirmedDelete } from '../../components/feedback/useConfirmedAction';
 import { GuardedDrawer } from '../../components/form/DirtyGuard';
 import { FormActions } from '../../components/form/FormActions';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
@@ -16,7 +17,6 @@ import { useListPage } from '../../lib/list-page';
 import { useSession } from '../../lib/session';
 import { plantsResource } from './api';
 import { plantColumns } from './columns';
-import { useDeleteRecord } from './useDeleteRecord';
 
 const route = getRouteApi('/admin/super/manufacturing-plants');
 
@@ -26,7 +26,7 @@ export function ManufacturingPlantsPage(): JSX.Element {
   const { edit, list, closeDrawer } = page;
   const zone = useSession()?.user.timezone;
   const remove = plantsResource.useRemove();
-  const deletion = useDeleteRecord<ManufacturingPlant>('plant', remove);
+  const deletion = useConfirmedDelete<ManufacturingPlant>('plant', remove.mutateAsync);
 
   return (
     <>

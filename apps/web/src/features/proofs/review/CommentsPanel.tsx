@@ -3,8 +3,8 @@ import { ActionIcon, Badge, Button, Group, Paper, Stack, Text, Textarea } from '
 import { IconMapPin, IconMapPinOff, IconPinned } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { z } from 'zod';
-import { ConfirmDialog } from '../../../components/feedback/ConfirmDialog';
 import { EmptyState } from '../../../components/feedback/QueryState';
+import { useConfirmedAction } from '../../../components/feedback/useConfirmedAction';
 import { FormActions } from '../../../components/form/FormActions';
 import { useSchemaForm } from '../../../components/form/useSchemaForm';
 import { type ProofComment, useProofChildMutations } from '../api';
@@ -12,7 +12,6 @@ import { commentNumbers } from '../pins';
 import type { PagePin } from '../viewer/types';
 import { CommentHeading } from './CommentHeading';
 import classes from './review.module.css';
-import { useConfirmedRemoval } from './useConfirmedRemoval';
 
 const bodySchema = z.object({ body: proofCommentCreateSchema.shape.body });
 
@@ -164,8 +163,15 @@ export function CommentsPanel({
 }) {
   const { remove } = useProofChildMutations(proofId, 'proof_comments');
   const [editing, setEditing] = useState<number | null>(null);
-  const { removing, askToRemove, dialog } = useConfirmedRemoval<ProofComment>(remove, () => 'The comment is removed.');
   const numbers = commentNumbers(comments);
+  const removal = useConfirmedAction<ProofComment>({
+    title: 'Remove comment',
+    confirmLabel: 'Remove',
+    message: (comment) => `Comment ${numbers.get(comment.id)} will be removed for everyone.`,
+    run: (comment) => remove.mutateAsync(comment.id),
+    done: () => ({ title: 'Removed', message: 'The comment is removed.' }),
+    failed: 'Not removed',
+  });
   const refs = useRef(new Map<number, HTMLElement>());
 
   useEffect(() => {
@@ -208,7 +214,7 @@ export function CommentsPanel({
                       ? {
                           what: `comment ${number}`,
                           onEdit: () => setEditing(comment.id),
-                          onRemove: () => askToRemove(comment),
+                          onRemove: () => removal.ask(comment),
                         }
                       : null
                   }
@@ -247,9 +253,7 @@ export function CommentsPanel({
           onClearPin={onClearPin}
         />
       ) : null}
-      <ConfirmDialog {...dialog} title="Remove comment" confirmLabel="Remove">
-        {`Comment ${removing ? numbers.get(removing.id) : ''} will be removed for everyone.`}
-      </ConfirmDialog>
+      {removal.dialog}
     </Stack>
   );
 }

@@ -1,14 +1,13 @@
 import { proofCommentInternalCreateSchema } from '@colophon/contract';
 import { Paper, Stack, Text, Textarea } from '@mantine/core';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/feedback/ConfirmDialog';
 import { EmptyState } from '../../../components/feedback/QueryState';
+import { useConfirmedAction } from '../../../components/feedback/useConfirmedAction';
 import { FormActions } from '../../../components/form/FormActions';
 import { useSchemaForm } from '../../../components/form/useSchemaForm';
 import { type ProofInternalComment, useProofChildMutations } from '../api';
 import { CommentHeading } from './CommentHeading';
 import { type Author, isOwn } from './CommentsPanel';
-import { useConfirmedRemoval } from './useConfirmedRemoval';
 
 function InternalCommentForm({
   proofId,
@@ -69,10 +68,14 @@ export function InternalCommentsPanel({
 }) {
   const { remove } = useProofChildMutations(proofId, 'proof_comment_internals');
   const [editing, setEditing] = useState<number | null>(null);
-  const { askToRemove, dialog } = useConfirmedRemoval<ProofInternalComment>(
-    remove,
-    () => 'The internal comment is removed.',
-  );
+  const removal = useConfirmedAction<ProofInternalComment>({
+    title: 'Remove internal comment',
+    confirmLabel: 'Remove',
+    message: () => 'The internal comment will be removed for all staff.',
+    run: (comment) => remove.mutateAsync(comment.id),
+    done: () => ({ title: 'Removed', message: 'The internal comment is removed.' }),
+    failed: 'Not removed',
+  });
 
   return (
     <Stack gap="md">
@@ -94,7 +97,7 @@ export function InternalCommentsPanel({
                   ? {
                       what: 'internal comment',
                       onEdit: () => setEditing(comment.id),
-                      onRemove: () => askToRemove(comment),
+                      onRemove: () => removal.ask(comment),
                     }
                   : null
               }
@@ -110,9 +113,7 @@ export function InternalCommentsPanel({
         ))}
       </Stack>
       <InternalCommentForm proofId={proofId} editing={null} onDone={() => undefined} />
-      <ConfirmDialog {...dialog} title="Remove internal comment" confirmLabel="Remove">
-        The internal comment will be removed for all staff.
-      </ConfirmDialog>
+      {removal.dialog}
     </Stack>
   );
 }

@@ -4,11 +4,10 @@ import { useDebouncedValue } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconTrash, IconUserPlus } from '@tabler/icons-react';
 import { useState } from 'react';
-import { ConfirmDialog } from '../../../components/feedback/ConfirmDialog';
 import { EmptyState } from '../../../components/feedback/QueryState';
+import { useConfirmedAction } from '../../../components/feedback/useConfirmedAction';
 import { errorMessage } from '../../../lib/api-client';
 import { type ProofReviewer, useProofChildMutations, useReviewerCandidates } from '../api';
-import { useConfirmedRemoval } from './useConfirmedRemoval';
 
 /** A reviewer's own verdict is a proof status; none yet is "Undecided". */
 const UNDECIDED = 'undecided';
@@ -86,10 +85,17 @@ export function ReviewersPanel({
   canPickUsers: boolean;
 }) {
   const { update, remove } = useProofChildMutations(proofId, 'proof_reviewers');
-  const { removing, askToRemove, dialog } = useConfirmedRemoval<ProofReviewer>(
-    remove,
-    (reviewer) => `${reviewer.userName ?? 'The reviewer'} is no longer a reviewer.`,
-  );
+  const removal = useConfirmedAction<ProofReviewer>({
+    title: 'Remove reviewer',
+    confirmLabel: 'Remove',
+    message: (reviewer) => `${reviewer.userName ?? 'This person'} will no longer be asked to review this proof.`,
+    run: (reviewer) => remove.mutateAsync(reviewer.id),
+    done: (reviewer) => ({
+      title: 'Removed',
+      message: `${reviewer.userName ?? 'The reviewer'} is no longer a reviewer.`,
+    }),
+    failed: 'Not removed',
+  });
 
   const setVerdict = async (reviewer: ProofReviewer, value: string | null) => {
     const status = value === null || value === UNDECIDED ? null : Number(value);
@@ -130,7 +136,7 @@ export function ReviewersPanel({
                         variant="subtle"
                         color="red"
                         aria-label={`Remove reviewer ${name}`}
-                        onClick={() => askToRemove(reviewer)}
+                        onClick={() => removal.ask(reviewer)}
                       >
                         <IconTrash size={16} />
                       </ActionIcon>
@@ -150,9 +156,7 @@ export function ReviewersPanel({
       {canWrite && canPickUsers ? (
         <AddReviewer proofId={proofId} excludeIds={reviewers.map((reviewer) => reviewer.userId)} />
       ) : null}
-      <ConfirmDialog {...dialog} title="Remove reviewer" confirmLabel="Remove">
-        {`${removing?.userName ?? 'This person'} will no longer be asked to review this proof.`}
-      </ConfirmDialog>
+      {removal.dialog}
     </Stack>
   );
 }
