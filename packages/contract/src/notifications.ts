@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idParam, listQuerySchema, queryList, smallintParam, timestampSchema } from './common';
+import { timestampSchema } from './common';
+import { defineResourceContract, type FilterSpec, filter } from './resource-contract';
 
 /** A notification with the fields of part 3 (`notificationType.label` names its type; unknown → Unknown). */
 export const notificationSchema = z
@@ -25,14 +26,36 @@ export const notificationSchema = z
   .meta({ id: 'Notification' });
 export type Notification = z.infer<typeof notificationSchema>;
 
-/** `GET notifications`: newest first by default; `include=account` adds the account's code and name. */
-export const notificationListQuerySchema = listQuerySchema(['date'] as const).extend({
-  accountId: queryList(idParam).optional(),
-  projectId: idParam.optional(),
-  typeNotification: queryList(smallintParam).optional(),
-  /** From this instant (or date) on, inclusive. */
-  dateFrom: z.union([z.iso.datetime({ offset: true }), z.iso.date()]).optional(),
-  /** Up to this instant (or the end of this date), inclusive. */
-  dateTo: z.union([z.iso.datetime({ offset: true }), z.iso.date()]).optional(),
+const instantOrDate = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
+/** A bound of the date range: an instant, or a date (a London day); the URL drops a stale one. */
+const dateBound = {
+  kind: 'one' as const,
+  query: instantOrDate.optional(),
+  body: instantOrDate.optional(),
+  url: instantOrDate.optional().catch(undefined),
+} satisfies FilterSpec;
+
+/**
+ * `GET notifications`: newest first by default; `include=account` adds the account's code and name.
+ * Read-only: they are written by `notify()`.
+ */
+export const notificationsContract = defineResourceContract({
+  name: 'notifications',
+  label: 'Notification',
+  item: notificationSchema,
+  filters: {
+    accountId: filter.ids(),
+    projectId: filter.id(),
+    typeNotification: filter.codes(),
+    /** From this instant (or date) on, inclusive. */
+    dateFrom: dateBound,
+    /** Up to this instant (or the end of this date), inclusive. */
+    dateTo: dateBound,
+  },
+  includes: ['account'],
+  sorts: ['date'],
+  defaultSort: '-date',
+  offers: ['list', 'get'],
+  permission: { read: 'accounts.view', write: 'accounts.manage' },
 });
-export type NotificationListQuery = z.input<typeof notificationListQuerySchema>;
+export type NotificationListQuery = z.input<typeof notificationsContract.listQuery>;

@@ -7,7 +7,7 @@ import { registerAuditRoutes } from './audit/routes';
 import { registerMfaRoutes } from './auth/mfa-routes';
 import { registerAuthRoutes } from './auth/routes';
 import { registerManufacturingResources } from './manufacturing/resources';
-import { notificationsResource } from './notifications/resource';
+import { registerNotificationsResource } from './notifications/resource';
 import { registerPresetsResource } from './presets/resource';
 import { registerProcessingRoutes } from './processing/routes';
 import { registerProfileRoutes } from './profile/routes';
@@ -42,7 +42,7 @@ export async function registerModules(app: FastifyInstance) {
   registerResource(app, projectsResource);
   await registerProjectRoutes(app);
   await registerSignupRoutes(app);
-  registerResource(app, notificationsResource);
+  registerNotificationsResource(app);
   registerPresetsResource(app);
   await registerWidgetRoutes(app);
   registerManufacturingResources(app);

@@ -1,5 +1,5 @@
-import type { Notification } from '@colophon/contract';
+import { notificationsContract } from '@colophon/contract';
 import { createResource } from '../../lib/resource';
 
 /** /api/notifications: read-only, newest first. */
-export const notificationsResource = createResource<Notification, never, never>('notifications');
+export const notificationsResource = createResource(notificationsContract);
