@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Group, Loader, Stack, Text } from '@mantine/core';
 import { IconAlertTriangle, IconRefresh } from '@tabler/icons-react';
 import type { ReactNode } from 'react';
-import { errorMessage } from '../../lib/api-client';
+import { errorMessage, isApiError } from '../../lib/api-client';
 
 /** The error state every screen uses: the reason, and a way to try again. */
 export function ErrorState({
@@ -11,7 +11,7 @@ export function ErrorState({
 }: {
   error: unknown;
   onRetry?: () => void;
-  title?: string;
+  title?: string | undefined;
 }) {
   return (
     <Alert color="red" icon={<IconAlertTriangle size={18} />} title={title} role="alert" variant="light">
@@ -56,19 +56,40 @@ interface QueryLike<T> {
   refetch: () => unknown;
 }
 
-/** Loading, error (with retry) and loaded states of one query, in that order. */
+/**
+ * Loading, error (with retry) and loaded states of one query, in that order: every screen's
+ * "Could not load" goes through here. `notFound` replaces the error of a 404 (no retry: it will
+ * not appear); `keepStale` keeps showing the last data when a refresh fails; `loading` replaces
+ * the spinner (a skeleton); `empty` is shown for loaded data that `isEmpty` finds empty.
+ */
 export function QueryState<T>({
   query,
   children,
   loadingLabel,
+  loading,
+  errorTitle,
+  notFound,
+  keepStale = false,
+  isEmpty,
+  empty,
 }: {
   query: QueryLike<T>;
   children: (data: T) => ReactNode;
   loadingLabel?: string;
+  loading?: ReactNode;
+  errorTitle?: string;
+  notFound?: { title: string; message: string };
+  keepStale?: boolean;
+  isEmpty?: (data: T) => boolean;
+  empty?: ReactNode;
 }) {
-  if (query.isPending) return <LoadingState label={loadingLabel} />;
-  if (query.isError || query.data === undefined) {
-    return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
+  if (notFound && query.isError && isApiError(query.error) && query.error.status === 404) {
+    return <ErrorState title={notFound.title} error={new Error(notFound.message)} />;
   }
+  if (query.isPending) return <>{loading ?? <LoadingState label={loadingLabel} />}</>;
+  if (query.data === undefined || (query.isError && !keepStale)) {
+    return <ErrorState title={errorTitle} error={query.error} onRetry={() => void query.refetch()} />;
+  }
+  if (isEmpty?.(query.data)) return <EmptyState>{empty}</EmptyState>;
   return <>{children(query.data)}</>;
 }

@@ -1,5 +1,5 @@
 import { mfaValidateCodeBodySchema } from '@colophon/contract';
-import { Alert, Anchor, Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
+import { Anchor, Button, Group, SegmentedControl, Stack, Text, TextInput } from '@mantine/core';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { type JSX, useState } from 'react';
 import { FormError } from '../../components/form/FormError';
@@ -99,11 +99,7 @@ export function MfaPage(): JSX.Element {
             Open your authenticator app and enter the 6-digit code it shows for Colophon.
           </Text>
         )}
-        {sendError ? (
-          <Alert color="red" role="alert" variant="light">
-            {sendError}
-          </Alert>
-        ) : null}
+        <FormError message={sendError} />
         <form onSubmit={onSubmit} noValidate>
           <Stack gap="md">
             <FormError message={formError} />

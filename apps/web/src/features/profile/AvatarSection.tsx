@@ -1,9 +1,10 @@
 import type { SessionUser } from '@colophon/contract';
 import { stripDataUrlPrefix } from '@colophon/domain';
-import { Alert, Avatar, Button, FileButton, Group, Text } from '@mantine/core';
+import { Avatar, Button, FileButton, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
+import { FormError } from '../../components/form/FormError';
 import { Section } from '../../components/layout/Section';
 import { errorMessage } from '../../lib/api-client';
 import { refreshSession } from '../../lib/auth-session';
@@ -77,11 +78,7 @@ export function AvatarSection({ user }: { user: SessionUser }) {
           </Text>
         </div>
       </Group>
-      {error ? (
-        <Alert color="red" role="alert" variant="light">
-          {error}
-        </Alert>
-      ) : null}
+      <FormError message={error} />
     </Section>
   );
 }

@@ -1,8 +1,9 @@
 import { type SessionUser, totpEnableBodySchema } from '@colophon/contract';
-import { Alert, Badge, Button, Code, Group, Stack, Text, TextInput } from '@mantine/core';
+import { Badge, Button, Code, Group, Stack, Text, TextInput } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { FormActions } from '../../components/form/FormActions';
+import { FormError } from '../../components/form/FormError';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { Section } from '../../components/layout/Section';
 import { errorMessage } from '../../lib/api-client';
@@ -63,11 +64,7 @@ export function MfaSection({ user }: { user: SessionUser }) {
           {user.mfaMethod ? methodLabel[user.mfaMethod] : 'Off'}
         </Badge>
       </Group>
-      {error ? (
-        <Alert color="red" role="alert" variant="light">
-          {error}
-        </Alert>
-      ) : null}
+      <FormError message={error} />
       <Group gap="sm">
         <Button
           variant={user.mfaMethod === 'email' ? 'filled' : 'default'}

@@ -1,7 +1,7 @@
 import type { ProofCompare } from '@colophon/contract';
 import { Alert, Button, Group, Loader, Text } from '@mantine/core';
 import { IconArrowsDiff } from '@tabler/icons-react';
-import { errorMessage } from '../../lib/api-client';
+import { ErrorState } from '../../components/feedback/QueryState';
 
 const pagesText = (pages: readonly number[]) =>
   pages.length === 1 ? `page ${pages[0]}` : `pages ${pages.slice(0, -1).join(', ')} and ${pages.at(-1)}`;
@@ -30,11 +30,7 @@ export function CompareSummary({
     );
   }
   if (error) {
-    return (
-      <Alert color="red" variant="light" title="Could not compare" role="alert">
-        {errorMessage(error)}
-      </Alert>
-    );
+    return <ErrorState title="Could not compare" error={error} />;
   }
   if (!compare) return null;
   if (!compare.comparable || !compare.previous) {

@@ -4,7 +4,7 @@ import { Alert, Button, Checkbox, Group, List, Modal, Stack, Text, Textarea, Too
 import { IconAlertTriangle, IconCheck, IconLockOpen, IconShoppingCart, IconX } from '@tabler/icons-react';
 import { useState } from 'react';
 import { z } from 'zod';
-import { ErrorState, LoadingState } from '../../components/feedback/QueryState';
+import { QueryState } from '../../components/feedback/QueryState';
 import { FormError } from '../../components/form/FormError';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { type ProofFinding, useFindings, useProofDecision } from './api';
@@ -146,19 +146,17 @@ function ApproveDialog({ proof, opened, onClose }: { proof: Proof; opened: boole
   const errors = (findings.data?.data ?? []).filter((finding) => severityOf(finding) === 'error');
   return (
     <Modal opened={opened} onClose={onClose} title="Approve proof" centered size="lg">
-      {findings.isError ? (
-        <ErrorState error={findings.error} onRetry={() => void findings.refetch()} />
-      ) : findings.isPending ? (
-        // Never offer a plain approval before it is known whether the proof has errors.
-        <LoadingState label="Loading the preflight's findings…" />
-      ) : (
-        <ApproveForm
-          key={errors.map((finding) => finding.id).join(',')}
-          proof={proof}
-          errors={errors}
-          onClose={onClose}
-        />
-      )}
+      {/* Never offer a plain approval before it is known whether the proof has errors. */}
+      <QueryState query={findings} loadingLabel="Loading the preflight's findings…">
+        {() => (
+          <ApproveForm
+            key={errors.map((finding) => finding.id).join(',')}
+            proof={proof}
+            errors={errors}
+            onClose={onClose}
+          />
+        )}
+      </QueryState>
     </Modal>
   );
 }

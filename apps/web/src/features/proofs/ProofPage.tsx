@@ -4,7 +4,7 @@ import { Alert, Badge, Grid, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { IconPhotoOff } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { type JSX, type RefObject, useEffect, useMemo, useRef, useState } from 'react';
-import { ErrorState, LoadingState } from '../../components/feedback/QueryState';
+import { ErrorState, LoadingState, QueryState } from '../../components/feedback/QueryState';
 import { userCan } from '../../lib/access';
 import { errorMessage, isApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
@@ -54,9 +54,11 @@ export function ProofPage(): JSX.Element {
       </Stack>
     );
   }
-  if (query.isPending) return <LoadingState label="Loading the proof…" />;
-  if (query.isError) return <ErrorState error={query.error} onRetry={() => void query.refetch()} />;
-  return <ProofView key={query.data.id} proof={query.data} />;
+  return (
+    <QueryState query={query} loadingLabel="Loading the proof…">
+      {(proof) => <ProofView key={proof.id} proof={proof} />}
+    </QueryState>
+  );
 }
 
 /** The previous and next rounds of the same project and kind. */
@@ -291,17 +293,15 @@ function ProofView({ proof }: { proof: Proof }) {
               </Tabs.List>
               <Tabs.Panel value="findings">
                 {processed ? (
-                  findings.isError ? (
-                    <ErrorState error={findings.error} onRetry={() => void findings.refetch()} />
-                  ) : findings.isPending ? (
-                    <LoadingState label="Loading the findings…" />
-                  ) : (
-                    <FindingsPanel
-                      findings={findingList}
-                      selectedId={pointedFinding?.id ?? null}
-                      onOpen={openFinding}
-                    />
-                  )
+                  <QueryState query={findings} loadingLabel="Loading the findings…">
+                    {() => (
+                      <FindingsPanel
+                        findings={findingList}
+                        selectedId={pointedFinding?.id ?? null}
+                        onOpen={openFinding}
+                      />
+                    )}
+                  </QueryState>
                 ) : (
                   <Text size="sm" c="dimmed">
                     The preflight's findings appear when the proof is processed.
@@ -309,27 +309,25 @@ function ProofView({ proof }: { proof: Proof }) {
                 )}
               </Tabs.Panel>
               <Tabs.Panel value="comments">
-                {comments.isError ? (
-                  <ErrorState error={comments.error} onRetry={() => void comments.refetch()} />
-                ) : comments.isPending ? (
-                  <LoadingState label="Loading the comments…" />
-                ) : (
-                  <CommentsPanel
-                    proofId={proof.id}
-                    comments={commentList}
-                    canComment={canComment}
-                    canPin={canPin}
-                    author={author}
-                    zone={zone}
-                    placing={placing}
-                    draftPin={draftPin}
-                    onStartPin={startPin}
-                    onCancelPin={() => setPlacing(false)}
-                    onClearPin={() => setDraftPin(null)}
-                    selectedCommentId={selectedCommentId}
-                    onSelect={selectComment}
-                  />
-                )}
+                <QueryState query={comments} loadingLabel="Loading the comments…">
+                  {() => (
+                    <CommentsPanel
+                      proofId={proof.id}
+                      comments={commentList}
+                      canComment={canComment}
+                      canPin={canPin}
+                      author={author}
+                      zone={zone}
+                      placing={placing}
+                      draftPin={draftPin}
+                      onStartPin={startPin}
+                      onCancelPin={() => setPlacing(false)}
+                      onClearPin={() => setDraftPin(null)}
+                      selectedCommentId={selectedCommentId}
+                      onSelect={selectComment}
+                    />
+                  )}
+                </QueryState>
                 {canComment && !canPin ? (
                   <Text size="xs" c="dimmed" mt="xs">
                     Comments can be pinned to a page once the pages are shown.
@@ -337,48 +335,37 @@ function ProofView({ proof }: { proof: Proof }) {
                 ) : null}
               </Tabs.Panel>
               <Tabs.Panel value="reviewers">
-                {reviewers.isError ? (
-                  <ErrorState error={reviewers.error} onRetry={() => void reviewers.refetch()} />
-                ) : reviewers.isPending ? (
-                  <LoadingState label="Loading the reviewers…" />
-                ) : (
-                  <ReviewersPanel
-                    proofId={proof.id}
-                    reviewers={reviewers.data.data}
-                    canWrite={canComment}
-                    canPickUsers={canPickUsers}
-                  />
-                )}
+                <QueryState query={reviewers} loadingLabel="Loading the reviewers…">
+                  {(data) => (
+                    <ReviewersPanel
+                      proofId={proof.id}
+                      reviewers={data.data}
+                      canWrite={canComment}
+                      canPickUsers={canPickUsers}
+                    />
+                  )}
+                </QueryState>
               </Tabs.Panel>
               {staff ? (
                 <>
                   <Tabs.Panel value="internal-comments">
-                    {internalComments.isError ? (
-                      <ErrorState error={internalComments.error} onRetry={() => void internalComments.refetch()} />
-                    ) : internalComments.isPending ? (
-                      <LoadingState label="Loading the internal comments…" />
-                    ) : (
-                      <InternalCommentsPanel
-                        proofId={proof.id}
-                        comments={internalComments.data.data}
-                        author={author}
-                        zone={zone}
-                      />
-                    )}
+                    <QueryState query={internalComments} loadingLabel="Loading the internal comments…">
+                      {(data) => (
+                        <InternalCommentsPanel proofId={proof.id} comments={data.data} author={author} zone={zone} />
+                      )}
+                    </QueryState>
                   </Tabs.Panel>
                   <Tabs.Panel value="internal-actions">
-                    {internalActions.isError ? (
-                      <ErrorState error={internalActions.error} onRetry={() => void internalActions.refetch()} />
-                    ) : internalActions.isPending ? (
-                      <LoadingState label="Loading the history…" />
-                    ) : (
-                      <InternalActionsPanel
-                        proof={proof}
-                        typeSoftware={project.data?.typeSoftware ?? project.data?.account?.typeSoftware ?? null}
-                        actions={internalActions.data.data}
-                        zone={zone}
-                      />
-                    )}
+                    <QueryState query={internalActions} loadingLabel="Loading the history…">
+                      {(data) => (
+                        <InternalActionsPanel
+                          proof={proof}
+                          typeSoftware={project.data?.typeSoftware ?? project.data?.account?.typeSoftware ?? null}
+                          actions={data.data}
+                          zone={zone}
+                        />
+                      )}
+                    </QueryState>
                   </Tabs.Panel>
                 </>
               ) : null}

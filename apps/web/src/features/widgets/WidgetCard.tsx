@@ -4,7 +4,7 @@ import { widgetName } from '@colophon/domain';
 import { Badge, Group, Paper, Skeleton, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useAccountById } from '../../components/account-picker/api';
-import { EmptyState, ErrorState } from '../../components/feedback/QueryState';
+import { QueryState } from '../../components/feedback/QueryState';
 import { useSaveWidgetSettings, useWidget } from './api';
 import { WidgetSettingsPopover } from './WidgetSettingsPopover';
 
@@ -60,26 +60,30 @@ export function WidgetCard<Name extends WidgetName>({
             {`${narrowedTo.data.name} and the accounts below it`}
           </Text>
         ) : null}
-        {query.isPending ? (
-          <Stack gap="xs" role="status" aria-label={`Loading ${title}`}>
-            <Skeleton height={14} />
-            <Skeleton height={14} />
-            <Skeleton height={14} width="70%" />
-          </Stack>
-        ) : query.isError || !widget ? (
-          <ErrorState title={`Could not load ${title}`} error={query.error} onRetry={() => void query.refetch()} />
-        ) : widget.items.length === 0 ? (
-          <EmptyState>{empty}</EmptyState>
-        ) : (
-          <>
-            {children(widget)}
-            {widget.total > widget.items.length ? (
-              <Text size="xs" c="dimmed">
-                {`Showing ${widget.items.length} of ${widget.total}.`}
-              </Text>
-            ) : null}
-          </>
-        )}
+        <QueryState
+          query={{ ...query, data: widget }}
+          errorTitle={`Could not load ${title}`}
+          loading={
+            <Stack gap="xs" role="status" aria-label={`Loading ${title}`}>
+              <Skeleton height={14} />
+              <Skeleton height={14} />
+              <Skeleton height={14} width="70%" />
+            </Stack>
+          }
+          isEmpty={(loaded) => loaded.items.length === 0}
+          empty={empty}
+        >
+          {(widget) => (
+            <>
+              {children(widget)}
+              {widget.total > widget.items.length ? (
+                <Text size="xs" c="dimmed">
+                  {`Showing ${widget.items.length} of ${widget.total}.`}
+                </Text>
+              ) : null}
+            </>
+          )}
+        </QueryState>
         {footer && widget && widget.items.length > 0 ? <div style={{ marginTop: 'auto' }}>{footer}</div> : null}
       </Stack>
     </Paper>
