@@ -4,8 +4,7 @@ import { useState } from 'react';
 import { DataTable } from '../../components/data-table/DataTable';
 import { type ListSearch, listQuery } from '../../lib/list-search';
 import { useSession } from '../../lib/session';
-import { usersResource } from '../users/api';
-import { userColumns } from '../users/columns';
+import { userColumns, usersResource } from '../users';
 
 /** The users linked to an account: the users list (`/api/users?accountId=`); a row opens the user on the Users page. */
 export function AccountUsersTab({ accountId }: { accountId: number }) {

@@ -10,7 +10,7 @@ import { ErrorState, LoadingState } from '../../components/feedback/QueryState';
 import { userCan } from '../../lib/access';
 import { errorMessage, isApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
-import { ProjectProofs } from '../proofs/ProjectProofs';
+import { ProjectProofs } from '../proofs';
 import { DeadlineBadgeFor } from '../submission-status';
 import { projectsResource, useProjectOptions } from './api';
 import { ProjectMetaTab } from './ProjectMetaForm';

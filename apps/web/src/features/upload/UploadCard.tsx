@@ -11,8 +11,7 @@ import { Alert, Badge, Button, Group, Image, Loader, Paper, Progress, Stack, Tex
 import { IconAlertTriangle, IconPlayerPause, IconPlayerPlay, IconRefresh, IconX } from '@tabler/icons-react';
 import { useEffect, useRef, useSyncExternalStore } from 'react';
 import { type ApiError, errorMessage, isApiError } from '../../lib/api-client';
-import { ProcessingProgress } from '../proofs/ProcessingProgress';
-import { ProofLink } from '../proofs/ProofLink';
+import { ProcessingProgress, ProofLink } from '../proofs';
 import { isSettled, jobStatusLabel, useCoverImage, useQueueUpload, useUploadJob } from './api';
 import type { ChunkedUpload, UploadProgress } from './chunked-upload';
 
