@@ -13,6 +13,13 @@ export const problemSchema = z
   .meta({ id: 'Problem' });
 export type Problem = z.infer<typeof problemSchema>;
 
+/** The problem answers a route may give: `problemResponses(400, 401, 403, 404)` → `{ 400: problemSchema, … }`. */
+export function problemResponses<const Status extends number>(
+  ...statuses: Status[]
+): Record<Status, typeof problemSchema> {
+  return Object.fromEntries(statuses.map((status) => [status, problemSchema])) as Record<Status, typeof problemSchema>;
+}
+
 export const MAX_PER_PAGE = 100;
 export const DEFAULT_PER_PAGE = 25;
 

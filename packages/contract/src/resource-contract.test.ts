@@ -5,6 +5,7 @@ import { listSearchSchema, searchBoolean, searchNumberList, searchText } from '.
 import { manufacturersContract, manufacturingPlantsContract } from './manufacturing';
 import { defineOperation, operationPath } from './operation';
 import { presetsContract } from './projects';
+import { proofCommentsContract } from './proof-review';
 import { defineResourceContract, filter } from './resource-contract';
 
 // The schemas as they were written by hand before the contracts derived them.
@@ -154,6 +155,17 @@ describe('a resource contract', () => {
       'DELETE /api/presets/:id presets.manage',
     ]);
     expect(manufacturingPlantsContract.operations.list.permission).toBeUndefined();
+  });
+
+  it('puts a nested resource under its parent, with both ids in the path', () => {
+    const { operations } = proofCommentsContract;
+    expect(operations.list.path).toBe('/api/proofs/:id/proof_comments');
+    expect(operations.update.path).toBe('/api/proofs/:id/proof_comments/:childId');
+    expect(operations.update.params.parse({ id: '7', childId: '9' })).toEqual({ id: 7, childId: 9 });
+    expect(operations.create.params?.parse({ id: '7' })).toEqual({ id: 7 });
+    // Listed whole: `{ data }`, no paging.
+    expect(operations.list.responses[200].safeParse({ data: [] }).success).toBe(true);
+    expect(operationPath(operations.remove.path, { id: 7, childId: 9 })).toBe('/api/proofs/7/proof_comments/9');
   });
 
   it('fills an operation path from its params', () => {

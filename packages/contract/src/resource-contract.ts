@@ -1,6 +1,7 @@
 import type { Permission } from '@colophon/domain';
 import { z } from 'zod';
 import {
+  bigIdParam,
   bigIdParamsSchema,
   DEFAULT_PER_PAGE,
   idParam,
@@ -93,6 +94,12 @@ type FormOf<F extends Filters, Form extends keyof FilterSpec> = { [K in keyof F]
 
 export type ResourceOperationName = 'list' | 'get' | 'create' | 'update' | 'delete';
 
+export interface ResourceParent {
+  name: string;
+  param: string;
+  itemParam?: string;
+}
+
 export interface ResourceContractDefinition<
   Name extends string,
   Item extends z.ZodType,
@@ -101,6 +108,7 @@ export interface ResourceContractDefinition<
   F extends Filters,
   SortKey extends string,
   Searchable extends readonly string[],
+  ListAll extends boolean = false,
 > {
   /** The URL segment under /api and the OpenAPI tag: `manufacturing_plants`. */
   name: Name;
@@ -117,8 +125,13 @@ export interface ResourceContractDefinition<
   searchable?: Searchable;
   /** The names `include=` accepts (the POST-search body checks them; the API fills them). */
   includes?: readonly string[];
-  /** A resource under another (`/api/accounts/:accountId/addresses`): the parent's name and id parameter. */
-  parent?: { name: string; param: string };
+  /**
+   * A resource under another (`/api/accounts/:accountId/addresses`): the parent's name, its id
+   * parameter, and the child's own id parameter (default `id`; `childId` when the parent's is `id`).
+   */
+  parent?: ResourceParent;
+  /** The list answers every row of the parent as `{ data }`, unpaged and without filters (a proof's comments). */
+  listAll?: ListAll;
   /** Reading needs `read` (none: any signed-in user); writing needs `write`. */
   permission: { read?: Permission; write: Permission };
   /** The generic operations it offers (default: all five). */
@@ -140,7 +153,8 @@ export function defineResourceContract<
   Create extends z.ZodType = z.ZodNever,
   Update extends z.ZodType = z.ZodNever,
   const Searchable extends readonly string[] = readonly [],
->(definition: ResourceContractDefinition<Name, Item, Create, Update, F, SortKey, Searchable>) {
+  const ListAll extends boolean = false,
+>(definition: ResourceContractDefinition<Name, Item, Create, Update, F, SortKey, Searchable, ListAll>) {
   const { name, sorts, permission } = definition;
   const filters = {
     ...(definition.searchable?.length ? { search: filter.text() } : {}),
@@ -175,8 +189,21 @@ export function defineResourceContract<
     ? `/api/${definition.parent.name}/:${definition.parent.param}/${name}`
     : `/api/${name}`;
   const path = base as `/api/${string}`;
-  const itemPath = `${base}/:id` as `/api/${string}`;
-  const params = definition.bigIds ? bigIdParamsSchema : idParamsSchema;
+  const itemParam = definition.parent?.itemParam ?? 'id';
+  const itemPath = `${base}/:${itemParam}` as `/api/${string}`;
+  const ownId = definition.bigIds ? bigIdParam : idParam;
+  const parentParams = definition.parent ? z.object({ [definition.parent.param]: idParam }) : undefined;
+  const params = definition.parent
+    ? z.object({ [definition.parent.param]: idParam, [itemParam]: ownId })
+    : definition.bigIds
+      ? bigIdParamsSchema
+      : idParamsSchema;
+  type ListResponse = ListAll extends true
+    ? z.ZodObject<{ data: z.ZodArray<Item> }>
+    : ReturnType<typeof listEnvelopeSchema<Item>>;
+  const listResponse = (
+    definition.listAll ? z.object({ data: z.array(definition.item) }) : listEnvelopeSchema(definition.item)
+  ) as ListResponse;
   const include = z.object({ include: queryList(z.string().max(40)).optional() });
   const { item } = definition;
   const create = (definition.create ?? z.never()) as Create;
@@ -186,14 +213,16 @@ export function defineResourceContract<
     list: defineOperation({
       method: 'GET',
       path,
-      query: listQuery,
-      responses: { 200: listEnvelopeSchema(item) },
+      ...(parentParams ? { params: parentParams } : {}),
+      ...(definition.listAll ? {} : { query: listQuery }),
+      responses: { 200: listResponse },
       permission: permission.read,
       tags,
     }),
     export: defineOperation({
       method: 'GET',
       path: `${path}/export`,
+      ...(parentParams ? { params: parentParams } : {}),
       query: listQuery,
       responses: { 200: z.string() },
       permission: permission.read,
@@ -211,6 +240,7 @@ export function defineResourceContract<
     create: defineOperation({
       method: 'POST',
       path,
+      ...(parentParams ? { params: parentParams } : {}),
       body: create,
       responses: { 201: item },
       permission: permission.write,
@@ -265,7 +295,8 @@ export interface ResourceContract {
   defaultSort: string;
   searchable: readonly string[];
   includes?: readonly string[] | undefined;
-  parent?: { name: string; param: string } | undefined;
+  parent?: ResourceParent | undefined;
+  listAll?: boolean | undefined;
   permission: { read?: Permission; write: Permission };
   offers?: readonly ResourceOperationName[] | undefined;
   bigIds?: boolean | undefined;

@@ -1,7 +1,7 @@
 import {
   type OperationDefinition,
   type OperationOutput,
-  problemSchema,
+  problemResponses,
   type ResourceContract,
 } from '@colophon/contract';
 import { eq, inArray, type SQL } from 'drizzle-orm';
@@ -9,7 +9,13 @@ import type { AnyPgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { FastifyContextConfig, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
-import { type ResourceContext, type ResourceDefinition, registerResource as registerDefinition } from './resource';
+import {
+  type ResourceChange,
+  type ResourceContext,
+  type ResourceDefinition,
+  type ResourceParentDefinition,
+  registerResource as registerDefinition,
+} from './resource';
 import { textSearch } from './search';
 
 type TableWithId = PgTable & { id: AnyPgColumn };
@@ -37,6 +43,11 @@ export interface ResourceImplementation<
   table: Table;
   /** The tenant limit: a condition that keeps the caller to their own rows (none: every row). */
   scope?: (context: ResourceContext) => SQL | undefined;
+  /**
+   * A nested resource (the contract's `parent`): the child's column holding the parent's id, and the
+   * parent's visibility, checked first (throw the parent's 404). Hooks read the id with `parentIdOf`.
+   */
+  parent?: Pick<ResourceParentDefinition, 'column' | 'visible'>;
   /** A sort key that is not the column of the same name. */
   sortBy?: Partial<Record<Contract['sorts'][number], AnyPgColumn | SQL>>;
   /**
@@ -52,6 +63,12 @@ export interface ResourceImplementation<
   hooks?: {
     /** Extra related data for `include=<name>`, filled in for a page of rows at once. */
     includes?: Record<string, (rows: Row[], context: ResourceContext) => Promise<void>>;
+    /** The item's fields that are not columns, filled in for every row answered (the author's name). */
+    fill?: (rows: Row[], context: ResourceContext) => Promise<void>;
+    /** Who may change or remove this row (its author…): throw `forbidden`; before an update and a delete. */
+    authorize?: (existing: Row, context: ResourceContext) => void;
+    /** After a create, an update or a delete (a history line). */
+    changed?: (change: ResourceChange, row: Row, context: ResourceContext) => Promise<void>;
     /** Checks that need the database (references, cross-field rules); throw `invalidField`. */
     validate?: (input: Partial<Create & Update>, context: ResourceContext, existing?: Row) => Promise<void>;
     /** Replace the plain insert / update / delete when the resource does more. */
@@ -97,7 +114,7 @@ function definitionOf<Contract extends ResourceContract, Table extends TableWith
   // The engine keeps rows as plain records; the row type above is what the hooks see of them.
   type EngineHooks = Pick<
     ResourceDefinition<Query, unknown, unknown>,
-    'includes' | 'validate' | 'create' | 'update' | 'remove' | 'csv'
+    'includes' | 'fill' | 'authorize' | 'changed' | 'validate' | 'create' | 'update' | 'remove' | 'csv'
   >;
   const engineHooks = { ...hooks, csv: implementation.csv } as unknown as EngineHooks;
   const definition: ResourceDefinition<Query, unknown, unknown> = {
@@ -117,6 +134,13 @@ function definitionOf<Contract extends ResourceContract, Table extends TableWith
     ...engineHooks,
   };
   if (implementation.scope) definition.scope = implementation.scope;
+  if (contract.listAll) definition.listAll = true;
+  if (contract.parent) {
+    if (!implementation.parent) throw new Error(`${contract.name}: a nested resource needs its parent's column`);
+    definition.parent = { ...contract.parent, ...implementation.parent };
+  } else if (implementation.parent) {
+    throw new Error(`${contract.name}: the contract declares no parent`);
+  }
   return definition;
 }
 
@@ -145,8 +169,6 @@ export function registerResource(
     return;
   }
   if (!implementation) throw new Error(`${contractOrDefinition.name}: registerResource needs the implementation`);
-  if (contractOrDefinition.parent)
-    throw new Error(`${contractOrDefinition.name}: nested resources are not supported yet`);
   registerDefinition(app, definitionOf(contractOrDefinition, implementation));
 }
 
@@ -164,7 +186,7 @@ export type OperationHandler<Operation extends OperationDefinition> = (
   reply: FastifyReply,
 ) => Promise<OperationOutput<Operation> | FastifyReply>;
 
-const ERROR_RESPONSES = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
+const ERROR_RESPONSES = problemResponses(400, 401, 403, 404);
 
 /**
  * One operation that is not part of a resource's five (`POST /api/proofs/:id/approve`), registered

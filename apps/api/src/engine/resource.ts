@@ -1,4 +1,13 @@
-import { bigIdParamsSchema, idParamsSchema, listEnvelopeSchema, problemSchema, queryList } from '@colophon/contract';
+import {
+  bigIdParam,
+  bigIdParamsSchema,
+  idParam,
+  idParamsSchema,
+  listEnvelopeSchema,
+  problemResponses,
+  problemSchema,
+  queryList,
+} from '@colophon/contract';
 import type { Db } from '@colophon/db';
 import type { Permission } from '@colophon/domain';
 import { and, asc, desc, eq, type SQL } from 'drizzle-orm';
@@ -16,6 +25,7 @@ import { listPage } from './list-page';
 type Operation = 'list' | 'get' | 'create' | 'update' | 'delete';
 type TableWithId = PgTable & { id: AnyPgColumn };
 type Row = Record<string, unknown> & { id: number };
+export type ResourceChange = 'created' | 'updated' | 'removed';
 type IncludeFill = (rows: Row[], context: ResourceContext) => Promise<void>;
 
 interface ListQueryBase {
@@ -29,6 +39,25 @@ export interface ResourceContext {
   db: Db;
   auth: AuthContext;
   request: FastifyRequest;
+  /** The parent's id, on the routes of a nested resource (`/api/proofs/7/proof_comments`). */
+  parentId?: number;
+}
+
+/** The parent's id of a nested resource's request; a hook of a nested resource can rely on it. */
+export function parentIdOf(context: ResourceContext): number {
+  if (context.parentId === undefined) throw new Error('parentIdOf: not a nested resource');
+  return context.parentId;
+}
+
+/** Where a nested resource hangs: `/api/<name>/:<param>/<child>`, the child's `column` holding the parent's id. */
+export interface ResourceParentDefinition {
+  name: string;
+  param: string;
+  /** The child's id parameter (default `id`). */
+  itemParam?: string;
+  column: AnyPgColumn;
+  /** Throws the 404 of a parent the caller cannot see; checked before anything else of the request. */
+  visible: (context: ResourceContext, parentId: number) => Promise<unknown>;
 }
 
 /** The context every handler hands to scopes and queries: the app's database and the caller. */
@@ -63,6 +92,16 @@ export interface ResourceDefinition<Query extends ListQueryBase, Create, Update>
   scope?: (context: ResourceContext) => SQL | undefined;
   /** Extra related data for `include=<name>`, filled in for a page of rows at once. */
   includes?: Record<string, IncludeFill>;
+  /** The item's fields that are not columns, filled in for every row the resource answers. */
+  fill?: IncludeFill;
+  /** A resource under another; its routes check the parent first and keep to its rows. */
+  parent?: ResourceParentDefinition;
+  /** The list answers every row (of the parent) as `{ data }`, unpaged, without an export. */
+  listAll?: boolean;
+  /** Who may change or remove this row (the author…); throw `forbidden`. Checked before an update and a delete. */
+  authorize?: (existing: Row, context: ResourceContext) => void;
+  /** After a create, an update or a delete (a history line, a notification). */
+  changed?: (change: ResourceChange, row: Row, context: ResourceContext) => Promise<void>;
   /** Checks that need the database (references, cross-field rules); throw `invalidField`. */
   validate?: (input: Partial<Create & Update>, context: ResourceContext, existing?: Row) => Promise<void>;
   /** Replaces the plain insert / update / delete when the resource does more. */
@@ -88,16 +127,32 @@ export function registerResource<Query extends ListQueryBase, Create, Update>(
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { table, name, label } = definition;
   const operations = new Set(definition.operations ?? ['list', 'get', 'create', 'update', 'delete']);
-  const path = `/api/${name}`;
-  const tags = [name];
-  const errorResponses = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
+  const { parent } = definition;
+  const path = parent ? `/api/${parent.name}/:${parent.param}/${name}` : `/api/${name}`;
+  const itemParam = parent?.itemParam ?? 'id';
+  const itemPath = `${path}/:${itemParam}`;
+  // A nested resource is listed under its parent's tag.
+  const tags = [parent?.name ?? name];
+  const errorResponses = problemResponses(400, 401, 403, 404);
   const readPermission = definition.access.read;
   const writePermission = definition.access.write;
 
-  const contextOf = (request: FastifyRequest) => requestContext(app, request);
+  /** The caller and, on a nested route, the parent's id, once the caller may see the parent (404 otherwise). */
+  const contextOf = async (request: FastifyRequest): Promise<ResourceContext> => {
+    const context = requestContext(app, request);
+    if (!parent) return context;
+    const parentId = (request.params as Record<string, number>)[parent.param];
+    if (parentId === undefined) throw new Error(`${name}: the route has no ${parent.param}`);
+    await parent.visible(context, parentId);
+    return { ...context, parentId };
+  };
 
   const whereOf = (context: ResourceContext, query?: Query): SQL | undefined =>
-    and(definition.scope?.(context), ...(query && definition.filters ? definition.filters(query) : []));
+    and(
+      parent ? eq(parent.column, parentIdOf(context)) : undefined,
+      definition.scope?.(context),
+      ...(query && definition.filters ? definition.filters(query) : []),
+    );
 
   const orderOf = (sort: string | undefined) => {
     const key = sort ?? definition.defaultSort;
@@ -125,11 +180,25 @@ export function registerResource<Query extends ListQueryBase, Create, Update>(
     return [...new Set(fills)];
   };
   const withIncludes = async (rows: Row[], fills: IncludeFill[], context: ResourceContext) => {
+    if (definition.fill) await definition.fill(rows, context);
     for (const fill of fills) await fill(rows, context);
     return rows.map(jsonRow);
   };
   // Tables keyed by bigserial (queue rows) take ids past int4; every other table stops at int4.
-  const idParams = table.id.getSQLType().startsWith('big') ? bigIdParamsSchema : idParamsSchema;
+  const bigIds = table.id.getSQLType().startsWith('big');
+  const parentParams = parent ? z.object({ [parent.param]: idParam }) : undefined;
+  const idParams = parent
+    ? z.object({ [parent.param]: idParam, [itemParam]: bigIds ? bigIdParam : idParam })
+    : bigIds
+      ? bigIdParamsSchema
+      : idParamsSchema;
+  const pathParams = parentParams ? { params: parentParams } : {};
+  // The key of the parent's column in the table: a plain insert of a nested resource sets it.
+  const parentKey = parent ? Object.entries(table).find(([, column]) => column === parent.column)?.[0] : undefined;
+  if (parent && !parentKey) throw new Error(`${name}: the parent's column is not a column of the table`);
+  const valuesOf = (input: Record<string, unknown>, context: ResourceContext) =>
+    parentKey ? { ...input, [parentKey]: parentIdOf(context) } : input;
+  const idOf = (request: FastifyRequest) => (request.params as Record<string, number>)[itemParam] as number;
 
   const findVisible = async (id: number, context: ResourceContext): Promise<Row> => {
     const [row] = (await context.db
@@ -144,7 +213,7 @@ export function registerResource<Query extends ListQueryBase, Create, Update>(
 
   const readConfig: FastifyContextConfig = readPermission ? { permission: readPermission } : {};
 
-  if (operations.has('list')) {
+  if (operations.has('list') && definition.listAll) {
     routes.get(
       path,
       {
@@ -152,12 +221,35 @@ export function registerResource<Query extends ListQueryBase, Create, Update>(
         schema: {
           tags,
           summary: `List ${name}`,
+          ...pathParams,
+          response: { 200: z.object({ data: z.array(definition.item) }), ...errorResponses },
+        },
+      },
+      async function listAll(request) {
+        const context = await contextOf(request);
+        const rows = (await context.db
+          .select()
+          .from(table as PgTable)
+          .where(whereOf(context))
+          .orderBy(orderOf(undefined), asc(table.id))) as Row[];
+        return { data: await withIncludes(rows, [], context) };
+      },
+    );
+  } else if (operations.has('list')) {
+    routes.get(
+      path,
+      {
+        config: readConfig,
+        schema: {
+          tags,
+          summary: `List ${name}`,
+          ...pathParams,
           querystring: definition.listQuery,
           response: { 200: listEnvelopeSchema(definition.item), ...errorResponses },
         },
       },
       async (request) => {
-        const context = contextOf(request);
+        const context = await contextOf(request);
         const query = request.query as Query;
         const fills = fillsOf(query.include);
         const { items, total } = await listPage(context.db, {
@@ -184,13 +276,14 @@ export function registerResource<Query extends ListQueryBase, Create, Update>(
         schema: {
           tags,
           summary: `Export the filtered ${name} as CSV`,
+          ...pathParams,
           querystring: definition.listQuery,
           produces: ['text/csv'],
           response: { 200: z.string(), ...errorResponses },
         },
       },
       async (request, reply) => {
-        const context = contextOf(request);
+        const context = await contextOf(request);
         const query = request.query as Query;
         const fills = fillsOf(query.include);
         const where = whereOf(context, query);
@@ -219,7 +312,7 @@ export function registerResource<Query extends ListQueryBase, Create, Update>(
 
   if (operations.has('get')) {
     routes.get(
-      `${path}/:id`,
+      itemPath,
       {
         config: readConfig,
         schema: {
@@ -231,9 +324,9 @@ export function registerResource<Query extends ListQueryBase, Create, Update>(
         },
       },
       async (request) => {
-        const context = contextOf(request);
+        const context = await contextOf(request);
         const fills = fillsOf(request.query.include);
-        const row = await findVisible(request.params.id, context);
+        const row = await findVisible(idOf(request), context);
         const [item] = await withIncludes([row], fills, context);
         return item;
       },
@@ -248,12 +341,13 @@ export function registerResource<Query extends ListQueryBase, Create, Update>(
         schema: {
           tags,
           summary: `Create a ${label.toLowerCase()}`,
+          ...pathParams,
           body: definition.createBody,
           response: { 201: definition.item, ...errorResponses, 409: problemSchema },
         },
       },
       async (request, reply) => {
-        const context = contextOf(request);
+        const context = await contextOf(request);
         const input = request.body as Create;
         await definition.validate?.(input as Partial<Create & Update>, context);
         const row = definition.create
@@ -261,18 +355,20 @@ export function registerResource<Query extends ListQueryBase, Create, Update>(
           : (
               (await context.db
                 .insert(table)
-                .values(input as Record<string, unknown>)
+                .values(valuesOf(input as Record<string, unknown>, context))
                 .returning()) as Row[]
             )[0];
         if (!row) throw new Error(`${name}: insert returned nothing`);
-        return reply.status(201).send(jsonRow(row));
+        await definition.changed?.('created', row, context);
+        const [item] = await withIncludes([row], [], context);
+        return reply.status(201).send(item);
       },
     );
   }
 
   if (operations.has('update') && definition.updateBody) {
     routes.put(
-      `${path}/:id`,
+      itemPath,
       {
         config: { permission: writePermission },
         schema: {
@@ -284,8 +380,9 @@ export function registerResource<Query extends ListQueryBase, Create, Update>(
         },
       },
       async (request) => {
-        const context = contextOf(request);
-        const existing = await findVisible(request.params.id, context);
+        const context = await contextOf(request);
+        const existing = await findVisible(idOf(request), context);
+        definition.authorize?.(existing, context);
         const input = request.body as Update;
         await definition.validate?.(input as Partial<Create & Update>, context, existing);
         const changes = { ...(input as Record<string, unknown>) };
@@ -296,14 +393,16 @@ export function registerResource<Query extends ListQueryBase, Create, Update>(
             ? existing
             : ((await context.db.update(table).set(changes).where(eq(table.id, existing.id)).returning()) as Row[])[0];
         if (!row) throw notFound(`${label} ${existing.id}`);
-        return jsonRow(row);
+        await definition.changed?.('updated', row, context);
+        const [item] = await withIncludes([row], [], context);
+        return item;
       },
     );
   }
 
   if (operations.has('delete')) {
     routes.delete(
-      `${path}/:id`,
+      itemPath,
       {
         config: { permission: writePermission },
         schema: {
@@ -314,14 +413,17 @@ export function registerResource<Query extends ListQueryBase, Create, Update>(
         },
       },
       async (request, reply) => {
-        const context = contextOf(request);
-        const existing = await findVisible(request.params.id, context);
+        const context = await contextOf(request);
+        const existing = await findVisible(idOf(request), context);
+        definition.authorize?.(existing, context);
         if (definition.remove) {
           const kept = await definition.remove(existing, context);
-          if (kept) return reply.status(200).send(jsonRow(kept));
+          await definition.changed?.('removed', existing, context);
+          if (kept) return reply.status(200).send((await withIncludes([kept], [], context))[0]);
           return reply.status(204).send(null);
         }
         await context.db.delete(table).where(eq(table.id, existing.id));
+        await definition.changed?.('removed', existing, context);
         return reply.status(204).send(null);
       },
     );
