@@ -26,7 +26,10 @@ test('a project lists its proofs and uploads one: pages done of pages and plain 
   await openProjectProofs(page);
   const projectId = /\/admin\/projects\/(\d+)/.exec(page.url())?.[1];
   const table = page.getByRole('table', { name: 'Project proofs' });
-  await expect(table.getByRole('row').nth(1)).toContainText('Lincoln High School Yearbook 2025-2026');
+  const firstRow = table.getByRole('row').nth(1);
+  await expect(firstRow).toContainText('Lincoln High School Yearbook 2025-2026');
+  // The newest round comes first; its number is the third cell (Project, Year, Round).
+  const latestRound = Number(await firstRow.getByRole('cell').nth(2).textContent());
 
   await page.getByRole('tabpanel', { name: 'Proofs' }).getByRole('link', { name: 'Upload Proof' }).click();
   await expect(page).toHaveURL(new RegExp(`/admin/upload\\?projectId=${projectId}$`));
@@ -50,9 +53,11 @@ test('a project lists its proofs and uploads one: pages done of pages and plain 
   ).toBeVisible();
   await expect(card.getByRole('link', { name: 'Open proof' })).toBeInViewport();
 
-  // Back on the project, the new round is listed first.
+  // Back on the project, the new round is listed first, awaiting review, with what the preflight found.
   await page.goto(`/admin/projects/${projectId}?tab=proofs`);
-  await expect(table.getByRole('row').nth(1)).toContainText('Processed');
+  await expect(firstRow.getByRole('cell').nth(2)).toHaveText(String(latestRound + 1));
+  await expect(firstRow).toContainText('Needs Review');
+  await expect(firstRow).toContainText(/\d+ errors?|\d+ warnings?|Nothing to fix/i);
 });
 
 test('a refused file says so in view, in red, not with a green 100 % bar (issue 9, item 7)', async ({ page }) => {
