@@ -4,17 +4,11 @@ import { Button, MultiSelect } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { JSX } from 'react';
 import { DataTable } from '../../components/data-table/DataTable';
-import {
-  BooleanFilter,
-  ClearFiltersButton,
-  MultiSelectFilter,
-  SearchFilter,
-} from '../../components/data-table/FilterBar';
 import { filterQuery, listQuery } from '../../lib/list-search';
 import { accountsResource, useCanSeeBrazil } from './api';
 import { BulkSettingsActions } from './BulkSettingsActions';
 import { accountColumns } from './columns';
-import { type AccountsSearch, listFilterKeys } from './search';
+import type { AccountsSearch } from './search';
 
 /** The list's API query: the URL's page, size, sort and list filters, with each account's parent. */
 export function accountsListQuery(search: AccountsSearch) {
@@ -40,8 +34,6 @@ export function AccountsList({
 }): JSX.Element {
   const brazil = useCanSeeBrazil();
   const query = accountsResource.useList(accountsListQuery(search));
-  const setFilter = (patch: Partial<AccountsSearch>) => onSearchChange({ ...patch, page: undefined });
-  const filtersActive = listFilterKeys.some((key) => search[key] !== undefined);
 
   return (
     <DataTable<Account>
@@ -55,41 +47,29 @@ export function AccountsList({
       onSearchChange={onSearchChange}
       emptyText="No accounts match these filters"
       onExport={() => accountsResource.exportCsv(filterQuery(accountsListQuery(search)))}
-      filters={
-        <>
-          <SearchFilter
-            value={search.search}
-            onChange={(text) => setFilter({ search: text })}
-            placeholder="Name or code"
-          />
-          <MultiSelectFilter
-            label="Type"
-            options={accountType.options()}
-            value={search.type}
-            onChange={(type) => setFilter({ type })}
-          />
-          <MultiSelect
-            label="Country"
-            data={countryOptions(brazil || (search.country ?? []).includes('BR'))}
-            value={search.country ?? []}
-            onChange={(next) => setFilter({ country: next.length > 0 ? next : undefined })}
-            clearable
-            placeholder={search.country?.length ? undefined : 'Any'}
-            w={220}
-          />
-          <BooleanFilter
-            label="Status"
-            yes="Active"
-            no="Inactive"
-            value={search.isActive}
-            onChange={(isActive) => setFilter({ isActive })}
-          />
-          <ClearFiltersButton
-            active={filtersActive}
-            onClear={() => setFilter(Object.fromEntries(listFilterKeys.map((key) => [key, undefined])))}
-          />
-        </>
-      }
+      filters={[
+        { key: 'search', kind: 'search', placeholder: 'Name or code' },
+        { key: 'type', kind: 'select', label: 'Type', options: accountType.options() },
+        {
+          key: 'country',
+          kind: 'custom',
+          render: (value, onChange) => {
+            const country = (value as string[] | undefined) ?? [];
+            return (
+              <MultiSelect
+                label="Country"
+                data={countryOptions(brazil || country.includes('BR'))}
+                value={country}
+                onChange={(next) => onChange(next.length > 0 ? next : undefined)}
+                clearable
+                placeholder={country.length ? undefined : 'Any'}
+                w={220}
+              />
+            );
+          },
+        },
+        { key: 'isActive', kind: 'boolean', label: 'Status', yes: 'Active', no: 'Inactive' },
+      ]}
       actions={
         canManage ? (
           <Button

@@ -3,7 +3,6 @@ import { bookType } from '@colophon/domain';
 import { useNavigate } from '@tanstack/react-router';
 import { type JSX, useState } from 'react';
 import { DataTable } from '../../components/data-table/DataTable';
-import { ClearFiltersButton, MultiSelectFilter } from '../../components/data-table/FilterBar';
 import { filterQuery, type ListSearch, listQuery } from '../../lib/list-search';
 import { projectsResource } from './api';
 import { projectColumns } from './columns';
@@ -24,7 +23,6 @@ export function AccountProjectsTable({ accountId }: { accountId: number }): JSX.
   const [search, setSearch] = useState<AccountProjectsSearch>({ sort: '-year' });
   const query = projectsResource.useList(listQuery({ ...search, accountId: [accountId] }));
   const update = (patch: Partial<AccountProjectsSearch>) => setSearch((previous) => ({ ...previous, ...patch }));
-  const setFilter = (patch: Partial<AccountProjectsSearch>) => update({ ...patch, page: undefined });
   const columns = projectColumns(
     { open: (project) => void navigate({ to: '/admin/projects/$projectId', params: { projectId: project.id } }) },
     { showAccount: false },
@@ -40,26 +38,10 @@ export function AccountProjectsTable({ accountId }: { accountId: number }): JSX.
         search.year || search.typeBook ? 'No projects match these filters' : 'This account has no projects yet'
       }
       onExport={() => projectsResource.exportCsv({ ...filterQuery({ ...search, accountId: [accountId] }) })}
-      filters={
-        <>
-          <MultiSelectFilter
-            label="Year"
-            options={yearOptions}
-            value={search.year}
-            onChange={(year) => setFilter({ year })}
-          />
-          <MultiSelectFilter
-            label="Book type"
-            options={bookType.options()}
-            value={search.typeBook}
-            onChange={(typeBook) => setFilter({ typeBook })}
-          />
-          <ClearFiltersButton
-            active={Boolean(search.year || search.typeBook)}
-            onClear={() => setFilter({ year: undefined, typeBook: undefined })}
-          />
-        </>
-      }
+      filters={[
+        { key: 'year', kind: 'select', label: 'Year', options: yearOptions },
+        { key: 'typeBook', kind: 'select', label: 'Book type', options: bookType.options() },
+      ]}
     />
   );
 }

@@ -4,16 +4,9 @@ import { Button } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlus } from '@tabler/icons-react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
-import { type JSX, useState } from 'react';
-import { AccountPicker } from '../../components/account-picker/AccountPicker';
+import type { JSX } from 'react';
 import { DataTable } from '../../components/data-table/DataTable';
-import {
-  BooleanFilter,
-  ClearFiltersButton,
-  MultiSelectFilter,
-  SearchFilter,
-} from '../../components/data-table/FilterBar';
-import { ConfirmDialog } from '../../components/feedback/ConfirmDialog';
+import { useConfirmedAction } from '../../components/feedback/useConfirmedAction';
 import { userCan } from '../../lib/access';
 import { errorMessage } from '../../lib/api-client';
 import { filterQuery, listQuery } from '../../lib/list-search';
@@ -38,36 +31,32 @@ export function ProjectsPage(): JSX.Element {
   const query = projectsResource.useList({ ...listQuery(list), include: ['account'] });
   const update = projectsResource.useUpdate();
   const remove = projectsResource.useRemove();
-  const [toDeactivate, setToDeactivate] = useState<Project | null>(null);
 
   const setSearch = (patch: Partial<ProjectsSearch>) =>
     void navigateRoute({ search: (previous) => ({ ...previous, ...patch }) });
-  const setFilter = (patch: Partial<ProjectsSearch>) => setSearch({ ...patch, page: undefined });
   const filtersActive = Boolean(
     list.search || list.year || list.typeBook || list.typeSoftware || list.ancestorId || list.isActive !== undefined,
   );
   const open = (project: Project) =>
     void navigate({ to: '/admin/projects/$projectId', params: { projectId: project.id } });
 
-  const setActive = async (project: Project, isActive: boolean) => {
+  const reactivate = async (project: Project) => {
     try {
-      if (isActive) await update.mutateAsync({ id: project.id, body: { isActive: true } });
-      else await remove.mutateAsync(project.id);
-      notifications.show({
-        color: 'green',
-        title: 'Saved',
-        message: `${project.name} is ${isActive ? 'reactivated' : 'deactivated'}.`,
-      });
+      await update.mutateAsync({ id: project.id, body: { isActive: true } });
+      notifications.show({ color: 'green', title: 'Saved', message: `${project.name} is reactivated.` });
     } catch (error) {
-      notifications.show({
-        color: 'red',
-        title: isActive ? 'Not reactivated' : 'Not deactivated',
-        message: errorMessage(error),
-      });
-    } finally {
-      setToDeactivate(null);
+      notifications.show({ color: 'red', title: 'Not reactivated', message: errorMessage(error) });
     }
   };
+  const deactivation = useConfirmedAction<Project>({
+    title: 'Deactivate project',
+    confirmLabel: 'Deactivate',
+    message: (project) =>
+      `${project.name} will be marked inactive. Its proofs and orders stay, and you can reactivate it later.`,
+    run: (project) => remove.mutateAsync(project.id),
+    done: (project) => ({ title: 'Saved', message: `${project.name} is deactivated.` }),
+    failed: 'Not deactivated',
+  });
 
   return (
     <>
@@ -76,7 +65,7 @@ export function ProjectsPage(): JSX.Element {
         columns={projectColumns({
           open,
           setActive: canManage
-            ? (project, isActive) => (isActive ? void setActive(project, true) : setToDeactivate(project))
+            ? (project, isActive) => (isActive ? void reactivate(project) : deactivation.ask(project))
             : undefined,
         })}
         query={query}
@@ -84,60 +73,14 @@ export function ProjectsPage(): JSX.Element {
         onSearchChange={setSearch}
         emptyText={filtersActive ? 'No projects match these filters' : 'There are no projects yet'}
         onExport={() => projectsResource.exportCsv({ ...filterQuery(list), include: ['account'] })}
-        filters={
-          <>
-            <SearchFilter
-              value={list.search}
-              onChange={(value) => setFilter({ search: value })}
-              placeholder="Project, account or code"
-            />
-            <MultiSelectFilter
-              label="Year"
-              options={yearOptions}
-              value={list.year}
-              onChange={(value) => setFilter({ year: value })}
-            />
-            <MultiSelectFilter
-              label="Book type"
-              options={bookType.options()}
-              value={list.typeBook}
-              onChange={(value) => setFilter({ typeBook: value })}
-            />
-            <MultiSelectFilter
-              label="Software"
-              options={softwareType.options()}
-              value={list.typeSoftware}
-              onChange={(value) => setFilter({ typeSoftware: value })}
-            />
-            <AccountPicker
-              label="Account"
-              placeholder="Any"
-              value={list.ancestorId}
-              onChange={(value) => setFilter({ ancestorId: value ?? undefined })}
-              w={260}
-            />
-            <BooleanFilter
-              label="Status"
-              yes="Active"
-              no="Inactive"
-              value={list.isActive}
-              onChange={(value) => setFilter({ isActive: value })}
-            />
-            <ClearFiltersButton
-              active={filtersActive}
-              onClear={() =>
-                setFilter({
-                  search: undefined,
-                  year: undefined,
-                  typeBook: undefined,
-                  typeSoftware: undefined,
-                  ancestorId: undefined,
-                  isActive: undefined,
-                })
-              }
-            />
-          </>
-        }
+        filters={[
+          { key: 'search', kind: 'search', placeholder: 'Project, account or code' },
+          { key: 'year', kind: 'select', label: 'Year', options: yearOptions },
+          { key: 'typeBook', kind: 'select', label: 'Book type', options: bookType.options() },
+          { key: 'typeSoftware', kind: 'select', label: 'Software', options: softwareType.options() },
+          { key: 'ancestorId', kind: 'account', single: true },
+          { key: 'isActive', kind: 'boolean', label: 'Status', yes: 'Active', no: 'Inactive' },
+        ]}
         actions={
           canManage ? (
             <Button leftSection={<IconPlus size={16} />} onClick={() => setSearch({ create: true })}>
@@ -147,16 +90,7 @@ export function ProjectsPage(): JSX.Element {
         }
       />
 
-      <ConfirmDialog
-        opened={toDeactivate !== null}
-        title="Deactivate project"
-        confirmLabel="Deactivate"
-        loading={remove.isPending}
-        onClose={() => setToDeactivate(null)}
-        onConfirm={() => toDeactivate && void setActive(toDeactivate, false)}
-      >
-        {`${toDeactivate?.name ?? ''} will be marked inactive. Its proofs and orders stay, and you can reactivate it later.`}
-      </ConfirmDialog>
+      {deactivation.dialog}
 
       {canManage ? (
         <ProjectCreateDrawer

@@ -6,12 +6,6 @@ import { IconPlus, IconUserCheck, IconUserOff } from '@tabler/icons-react';
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { type JSX, useState } from 'react';
 import { DataTable } from '../../components/data-table/DataTable';
-import {
-  BooleanFilter,
-  ClearFiltersButton,
-  MultiSelectFilter,
-  SearchFilter,
-} from '../../components/data-table/FilterBar';
 import { ConfirmDialog } from '../../components/feedback/ConfirmDialog';
 import { useMethodRefusal, userCan, userChangeRefusalFor } from '../../lib/access';
 import { errorMessage } from '../../lib/api-client';
@@ -53,8 +47,6 @@ export function UsersPage(): JSX.Element {
 
   const setSearch = (patch: Partial<UsersSearch>) =>
     void navigateRoute({ search: (previous) => ({ ...previous, ...patch }) });
-  const setFilter = (patch: Partial<UsersSearch>) => setSearch({ ...patch, page: undefined });
-  const filtersActive = Boolean(list.search || list.role || list.isActive !== undefined);
 
   /** Deactivates (DELETE) or reactivates (PUT isActive) each user, then says how it went. */
   const setActive = async (users: User[], isActive: boolean) => {
@@ -117,32 +109,11 @@ export function UsersPage(): JSX.Element {
         onSearchChange={setSearch}
         emptyText="No users match these filters"
         onExport={() => usersResource.exportCsv(filterQuery(list))}
-        filters={
-          <>
-            <SearchFilter
-              value={list.search}
-              onChange={(value) => setFilter({ search: value })}
-              placeholder="Name or e-mail"
-            />
-            <MultiSelectFilter
-              label="Role"
-              options={userRole.options()}
-              value={list.role}
-              onChange={(value) => setFilter({ role: value })}
-            />
-            <BooleanFilter
-              label="Status"
-              yes="Active"
-              no="Inactive"
-              value={list.isActive}
-              onChange={(value) => setFilter({ isActive: value })}
-            />
-            <ClearFiltersButton
-              active={filtersActive}
-              onClear={() => setFilter({ search: undefined, role: undefined, isActive: undefined })}
-            />
-          </>
-        }
+        filters={[
+          { key: 'search', kind: 'search', placeholder: 'Name or e-mail' },
+          { key: 'role', kind: 'select', label: 'Role', options: userRole.options() },
+          { key: 'isActive', kind: 'boolean', label: 'Status', yes: 'Active', no: 'Inactive' },
+        ]}
         actions={
           canManage ? (
             <Button leftSection={<IconPlus size={16} />} onClick={() => setSearch({ create: true, user: undefined })}>
