@@ -3,15 +3,17 @@ import { z } from 'zod';
 import {
   emailSchema,
   idParam,
+  idParamsSchema,
   idSchema,
+  listEnvelopeSchema,
   listQuerySchema,
   nameSchema,
   passwordSchema,
-  queryBoolean,
-  queryList,
-  smallintParam,
+  problemSchema,
   timestampSchema,
 } from './common';
+import { defineOperation } from './operation';
+import { defineResourceContract, filter } from './resource-contract';
 
 export const roleCodeSchema = z
   .number()
@@ -147,15 +149,6 @@ export const userSchema = z
   .meta({ id: 'User' });
 export type User = z.infer<typeof userSchema>;
 
-export const userSortKeys = ['lastName', 'email', 'role', 'createdAt', 'lastSignInAt'] as const;
-export const userListQuerySchema = listQuerySchema(userSortKeys).extend({
-  search: z.string().trim().max(100).optional(),
-  role: queryList(smallintParam).optional(),
-  isActive: queryBoolean.optional(),
-  accountId: idParam.optional(),
-});
-export type UserListQuery = z.input<typeof userListQuerySchema>;
-
 export const userCreateSchema = z.object({
   email: emailSchema,
   firstName: nameSchema,
@@ -173,6 +166,23 @@ export const userUpdateSchema = z
     isActive: z.boolean(),
   })
   .partial();
+
+/** The users screen (/admin/users): a user is created into an account and deactivated, never deleted. */
+export const usersContract = defineResourceContract({
+  name: 'users',
+  label: 'User',
+  item: userSchema,
+  create: userCreateSchema,
+  update: userUpdateSchema,
+  filters: { role: filter.codes(), isActive: filter.boolean(), accountId: filter.id() },
+  /** The API also matches the full name ("Ann Lee"). */
+  searchable: ['email', 'firstName', 'lastName'],
+  includes: ['pendingEmail'],
+  sorts: ['lastName', 'email', 'role', 'createdAt', 'lastSignInAt'],
+  defaultSort: 'lastName',
+  permission: { read: 'users.view', write: 'users.manage' },
+});
+export type UserListQuery = z.input<typeof usersContract.listQuery>;
 
 export const userPermissionsBodySchema = z.object({
   role: roleCodeSchema,
@@ -201,12 +211,80 @@ export const userAccountSchema = z.object({
   account: z.object({ id: z.number().int(), code: z.string(), name: z.string(), type: z.number().int() }),
   createdAt: timestampSchema,
 });
-export const userAccountListQuerySchema = listQuerySchema(['createdAt', 'accountName'] as const).extend({
-  userId: idParam,
-});
 export const userAccountCreateSchema = z.object({
   userId: idSchema,
   accountId: idSchema,
+});
+
+const userTags = ['users'] as const;
+const userParams = idParamsSchema;
+/** The user routes also answer 409 (a link that exists, a rank rule). */
+const conflict = { 409: problemSchema };
+
+// Every GET under /api/users/{id}/ follows the user's read rule: oneself, or with users.view a user
+// of one's tenant. Every change follows the change rule (a higher rank, users.manage).
+export const getUserPermissions = defineOperation({
+  method: 'GET',
+  path: '/api/users/:id/user_permissions',
+  params: userParams,
+  responses: { 200: userPermissionsSchema, ...conflict },
+  permission: 'profile.edit',
+  tags: userTags,
+});
+const savePermissions = {
+  path: '/api/users/:id/user_permissions',
+  params: userParams,
+  body: userPermissionsBodySchema,
+  responses: { 200: userPermissionsSchema, ...conflict },
+  permission: 'users.manage',
+  tags: userTags,
+} as const;
+export const createUserPermissions = defineOperation({ method: 'POST', ...savePermissions });
+export const updateUserPermissions = defineOperation({ method: 'PUT', ...savePermissions });
+
+export const getUserNotifications = defineOperation({
+  method: 'GET',
+  path: '/api/users/:id/user_notifications',
+  params: userParams,
+  responses: { 200: userNotificationsSchema, ...conflict },
+  permission: 'profile.edit',
+  tags: userTags,
+});
+const saveNotifications = {
+  path: '/api/users/:id/user_notifications',
+  params: userParams,
+  body: userNotificationsBodySchema,
+  responses: { 200: userNotificationsSchema, ...conflict },
+  permission: 'profile.edit',
+  tags: userTags,
+} as const;
+export const createUserNotifications = defineOperation({ method: 'POST', ...saveNotifications });
+export const updateUserNotifications = defineOperation({ method: 'PUT', ...saveNotifications });
+
+/** The accounts linked to a user. */
+export const listUserAccounts = defineOperation({
+  method: 'GET',
+  path: '/api/user_accounts',
+  query: listQuerySchema(['createdAt', 'accountName'] as const).extend({ userId: idParam }),
+  responses: { 200: listEnvelopeSchema(userAccountSchema), ...conflict },
+  permission: 'profile.edit',
+  tags: userTags,
+});
+export const linkUserAccount = defineOperation({
+  method: 'POST',
+  path: '/api/user_accounts',
+  body: userAccountCreateSchema,
+  responses: { 201: userAccountSchema, ...conflict },
+  permission: 'users.manage',
+  tags: userTags,
+});
+export const unlinkUserAccount = defineOperation({
+  method: 'DELETE',
+  path: '/api/user_accounts/:id',
+  params: userParams,
+  responses: { 204: z.null(), ...conflict },
+  permission: 'users.manage',
+  tags: userTags,
 });
 
 /** A new `email` is not set at once: a confirmation link goes to it (see `pendingEmail`). */

@@ -23,7 +23,7 @@ import { registerSettingsRoutes } from './settings/routes';
 import { registerSignupRoutes } from './signup/routes';
 import { registerUploadRoutes } from './uploads/routes';
 import { registerEmailChangeRoutes } from './users/email-change';
-import { usersResource } from './users/resource';
+import { registerUsersResource } from './users/resource';
 import { registerUserRoutes } from './users/routes';
 import { registerWidgetRoutes } from './widgets/routes';
 
@@ -34,7 +34,7 @@ export async function registerModules(app: FastifyInstance) {
   await registerProfileRoutes(app);
   await registerUserRoutes(app);
   await registerEmailChangeRoutes(app);
-  registerResource(app, usersResource);
+  registerUsersResource(app);
   registerResource(app, accountsResource);
   await registerAccountRoutes(app);
   registerResource(app, accountManufacturerRelationshipsResource);

@@ -1,23 +1,22 @@
 import {
-  idParamsSchema,
-  listEnvelopeSchema,
-  type notificationPreferenceSchema,
-  problemSchema,
-  userAccountCreateSchema,
-  userAccountListQuerySchema,
-  userAccountSchema,
-  userNotificationsBodySchema,
-  userNotificationsSchema,
-  userPermissionsBodySchema,
-  userPermissionsSchema,
+  createUserNotifications,
+  createUserPermissions,
+  getUserNotifications,
+  getUserPermissions,
+  linkUserAccount,
+  listUserAccounts,
+  unlinkUserAccount,
+  updateUserNotifications,
+  updateUserPermissions,
+  type userAccountSchema,
 } from '@colophon/contract';
 import { accounts, userAccounts, userNotificationPreferences, users } from '@colophon/db';
 import { notificationType, permissionsOf } from '@colophon/domain';
 import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { accountVisible } from '../../access/scope';
+import { implement, type OperationRequest } from '../../engine/implement';
 import { jsonRow } from '../../engine/json-row';
 import { listPage } from '../../engine/list-page';
 import { type ResourceContext, requestContext } from '../../engine/resource';
@@ -28,35 +27,46 @@ import { assertAccountVisible } from './resource';
 
 describeConstraint('user_accounts_user_account_key', 'accountId', 'This account is already linked to the user.');
 
-const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema, 409: problemSchema };
-const idParams = idParamsSchema;
+const permissionsView = (user: typeof users.$inferSelect) => ({
+  userId: user.id,
+  role: user.role,
+  bSuperAdmin: user.bSuperAdmin,
+  mfaRequired: user.mfaRequired,
+  permissions: permissionsOf(user),
+});
 
+async function notificationsView(context: ResourceContext, userId: number) {
+  const stored = await context.db
+    .select()
+    .from(userNotificationPreferences)
+    .where(eq(userNotificationPreferences.userId, userId));
+  const byType = new Map(stored.map((preference) => [preference.typeNotification, preference.email]));
+  // Every notification type is e-mailed unless the user turned it off.
+  return {
+    userId,
+    preferences: notificationType.codes.map((code) => ({ typeNotification: code, email: byType.get(code) ?? true })),
+  };
+}
+
+const userAccountColumns = {
+  id: userAccounts.id,
+  userId: userAccounts.userId,
+  accountId: userAccounts.accountId,
+  createdAt: userAccounts.createdAt,
+  account: { id: accounts.id, code: accounts.code, name: accounts.name, type: accounts.type },
+};
+
+/** A user's permissions, notification preferences and linked accounts (/api/users/{id}/…, /api/user_accounts). */
 export async function registerUserRoutes(app: FastifyInstance) {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
   const contextOf = (request: FastifyRequest) => requestContext(app, request);
-
-  const permissionsView = (user: typeof users.$inferSelect) => ({
-    userId: user.id,
-    role: user.role,
-    bSuperAdmin: user.bSuperAdmin,
-    mfaRequired: user.mfaRequired,
-    permissions: permissionsOf(user),
-  });
 
   // Every GET under /api/users/{id}/ follows the user's read rule (`readableUser`): oneself, or with
   // users.view a user of one's tenant. Every change follows the change rule (`changeableUser`).
-  routes.get(
-    '/api/users/:id/user_permissions',
-    {
-      config: { permission: 'profile.edit' },
-      schema: { tags: ['users'], params: idParams, response: { 200: userPermissionsSchema, ...problems } },
-    },
-    async (request) => permissionsView(await readableUser(contextOf(request), request.params.id)),
-  );
+  implement(app, getUserPermissions, async function userPermissions(request) {
+    return permissionsView(await readableUser(contextOf(request), request.params.id));
+  });
 
-  const savePermissions = async (
-    request: FastifyRequest<{ Params: { id: number }; Body: z.output<typeof userPermissionsBodySchema> }>,
-  ) => {
+  async function saveUserPermissions(request: OperationRequest<typeof updateUserPermissions>) {
     const context = contextOf(request);
     const user = await changeableUser(context, request.params.id, 'permissions', 'role');
     const { role, bSuperAdmin, mfaRequired } = request.body;
@@ -72,55 +82,21 @@ export async function registerUserRoutes(app: FastifyInstance) {
       .returning();
     if (!updated) throw notFound(`User ${user.id}`);
     return permissionsView(updated);
-  };
-  for (const method of ['POST', 'PUT'] as const) {
-    routes.route({
-      method,
-      url: '/api/users/:id/user_permissions',
-      config: { permission: 'users.manage' },
-      schema: {
-        tags: ['users'],
-        params: idParams,
-        body: userPermissionsBodySchema,
-        response: { 200: userPermissionsSchema, ...problems },
-      },
-      handler: savePermissions,
-    });
   }
+  implement<typeof createUserPermissions>(app, createUserPermissions, saveUserPermissions);
+  implement(app, updateUserPermissions, saveUserPermissions);
 
-  const notificationsView = async (context: ResourceContext, userId: number) => {
-    const stored = await context.db
-      .select()
-      .from(userNotificationPreferences)
-      .where(eq(userNotificationPreferences.userId, userId));
-    const byType = new Map(stored.map((preference) => [preference.typeNotification, preference.email]));
-    // Every notification type is e-mailed unless the user turned it off.
-    return {
-      userId,
-      preferences: notificationType.codes.map((code) => ({ typeNotification: code, email: byType.get(code) ?? true })),
-    };
-  };
+  implement(app, getUserNotifications, async function userNotifications(request) {
+    const context = contextOf(request);
+    const user = await readableUser(context, request.params.id);
+    return notificationsView(context, user.id);
+  });
 
-  routes.get(
-    '/api/users/:id/user_notifications',
-    {
-      config: { permission: 'profile.edit' },
-      schema: { tags: ['users'], params: idParams, response: { 200: userNotificationsSchema, ...problems } },
-    },
-    async (request) => {
-      const context = contextOf(request);
-      const user = await readableUser(context, request.params.id);
-      return notificationsView(context, user.id);
-    },
-  );
-
-  const saveNotifications = async (
-    request: FastifyRequest<{ Params: { id: number }; Body: z.output<typeof userNotificationsBodySchema> }>,
-  ) => {
+  async function saveUserNotifications(request: OperationRequest<typeof updateUserNotifications>) {
     const context = contextOf(request);
     // Everyone sets their own; someone else's takes users.manage and a higher rank.
     const user = await changeableUser(context, request.params.id, 'edit');
-    const preferences: z.output<typeof notificationPreferenceSchema>[] = request.body.preferences;
+    const { preferences } = request.body;
     preferences.forEach((preference, index) => {
       if (!notificationType.has(preference.typeNotification)) {
         throw invalidField(
@@ -141,108 +117,63 @@ export async function registerUserRoutes(app: FastifyInstance) {
       }
     });
     return notificationsView(context, user.id);
-  };
-  for (const method of ['POST', 'PUT'] as const) {
-    routes.route({
-      method,
-      url: '/api/users/:id/user_notifications',
-      config: { permission: 'profile.edit' },
-      schema: {
-        tags: ['users'],
-        params: idParams,
-        body: userNotificationsBodySchema,
-        response: { 200: userNotificationsSchema, ...problems },
-      },
-      handler: saveNotifications,
-    });
   }
+  implement<typeof createUserNotifications>(app, createUserNotifications, saveUserNotifications);
+  implement(app, updateUserNotifications, saveUserNotifications);
 
-  const userAccountColumns = {
-    id: userAccounts.id,
-    userId: userAccounts.userId,
-    accountId: userAccounts.accountId,
-    createdAt: userAccounts.createdAt,
-    account: { id: accounts.id, code: accounts.code, name: accounts.name, type: accounts.type },
-  };
+  implement(app, listUserAccounts, async function userAccountList(request) {
+    const context = contextOf(request);
+    const query = request.query;
+    await readableUser(context, query.userId);
+    const where = and(eq(userAccounts.userId, query.userId), accountVisible(context.auth, userAccounts.accountId));
+    const order =
+      query.sort === '-accountName'
+        ? desc(accounts.name)
+        : query.sort === 'accountName'
+          ? asc(accounts.name)
+          : query.sort === '-createdAt'
+            ? desc(userAccounts.createdAt)
+            : asc(userAccounts.createdAt);
+    const { items, total } = await listPage(context.db, {
+      fields: userAccountColumns,
+      from: userAccounts,
+      joins: (select) => select.innerJoin(accounts, eq(accounts.id, userAccounts.accountId)),
+      where,
+      orderBy: [order],
+      id: userAccounts.id,
+      page: query.page,
+      perPage: query.perPage,
+    });
+    return { data: items.map(jsonRow), total, page: query.page, perPage: query.perPage };
+  });
 
-  routes.get(
-    '/api/user_accounts',
-    {
-      config: { permission: 'profile.edit' },
-      schema: {
-        tags: ['users'],
-        querystring: userAccountListQuerySchema,
-        response: { 200: listEnvelopeSchema(userAccountSchema), ...problems },
-      },
-    },
-    async (request) => {
-      const context = contextOf(request);
-      const query = request.query;
-      await readableUser(context, query.userId);
-      const where = and(eq(userAccounts.userId, query.userId), accountVisible(context.auth, userAccounts.accountId));
-      const order =
-        query.sort === '-accountName'
-          ? desc(accounts.name)
-          : query.sort === 'accountName'
-            ? asc(accounts.name)
-            : query.sort === '-createdAt'
-              ? desc(userAccounts.createdAt)
-              : asc(userAccounts.createdAt);
-      const { items, total } = await listPage(context.db, {
-        fields: userAccountColumns,
-        from: userAccounts,
-        joins: (select) => select.innerJoin(accounts, eq(accounts.id, userAccounts.accountId)),
-        where,
-        orderBy: [order],
-        id: userAccounts.id,
-        page: query.page,
-        perPage: query.perPage,
-      });
-      return { data: items.map(jsonRow), total, page: query.page, perPage: query.perPage };
-    },
-  );
+  implement(app, linkUserAccount, async function linkAccount(request, reply) {
+    const context = contextOf(request);
+    const user = await changeableUser(context, request.body.userId, 'edit');
+    await assertAccountVisible(context, request.body.accountId);
+    const [link] = await context.db
+      .insert(userAccounts)
+      .values({ userId: user.id, accountId: request.body.accountId })
+      .returning({ id: userAccounts.id });
+    if (!link) throw new Error('user_accounts insert returned nothing');
+    const [row] = await context.db
+      .select(userAccountColumns)
+      .from(userAccounts)
+      .innerJoin(accounts, eq(accounts.id, userAccounts.accountId))
+      .where(eq(userAccounts.id, link.id));
+    return reply.status(201).send(jsonRow(row as Record<string, unknown>) as z.infer<typeof userAccountSchema>);
+  });
 
-  routes.post(
-    '/api/user_accounts',
-    {
-      config: { permission: 'users.manage' },
-      schema: { tags: ['users'], body: userAccountCreateSchema, response: { 201: userAccountSchema, ...problems } },
-    },
-    async (request, reply) => {
-      const context = contextOf(request);
-      const user = await changeableUser(context, request.body.userId, 'edit');
-      await assertAccountVisible(context, request.body.accountId);
-      const [link] = await context.db
-        .insert(userAccounts)
-        .values({ userId: user.id, accountId: request.body.accountId })
-        .returning({ id: userAccounts.id });
-      if (!link) throw new Error('user_accounts insert returned nothing');
-      const [row] = await context.db
-        .select(userAccountColumns)
-        .from(userAccounts)
-        .innerJoin(accounts, eq(accounts.id, userAccounts.accountId))
-        .where(eq(userAccounts.id, link.id));
-      return reply.status(201).send(jsonRow(row as Record<string, unknown>) as z.infer<typeof userAccountSchema>);
-    },
-  );
-
-  routes.delete(
-    '/api/user_accounts/:id',
-    {
-      config: { permission: 'users.manage' },
-      schema: { tags: ['users'], params: idParams, response: { 204: z.null(), ...problems } },
-    },
-    async (request, reply) => {
-      const context = contextOf(request);
-      const [link] = await context.db
-        .select()
-        .from(userAccounts)
-        .where(and(eq(userAccounts.id, request.params.id), accountVisible(context.auth, userAccounts.accountId)))
-        .limit(1);
-      if (!link) throw notFound(`Account link ${request.params.id}`);
-      await changeableUser(context, link.userId, 'edit');
-      await context.db.delete(userAccounts).where(eq(userAccounts.id, link.id));
-      return reply.status(204).send(null);
-    },
-  );
+  implement(app, unlinkUserAccount, async function unlinkAccount(request, reply) {
+    const context = contextOf(request);
+    const [link] = await context.db
+      .select()
+      .from(userAccounts)
+      .where(and(eq(userAccounts.id, request.params.id), accountVisible(context.auth, userAccounts.accountId)))
+      .limit(1);
+    if (!link) throw notFound(`Account link ${request.params.id}`);
+    await changeableUser(context, link.userId, 'edit');
+    await context.db.delete(userAccounts).where(eq(userAccounts.id, link.id));
+    return reply.status(204).send(null);
+  });
 }

@@ -1,53 +1,56 @@
-import type {
-  ListEnvelope,
-  User,
-  userAccountSchema,
-  userCreateSchema,
-  userNotificationsSchema,
-  userPermissionsBodySchema,
-  userPermissionsSchema,
-  userUpdateSchema,
+import {
+  createUserPermissions,
+  getUserNotifications,
+  getUserPermissions,
+  linkUserAccount,
+  listUserAccounts,
+  type OperationOutput,
+  unlinkUserAccount,
+  updateUserNotifications,
+  updateUserPermissions,
+  type userCreateSchema,
+  type userPermissionsBodySchema,
+  usersContract,
+  type userUpdateSchema,
 } from '@colophon/contract';
 import { queryOptions } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../lib/api-client';
+import { call } from '../../lib/call';
 import { createQueryKeys, createResource, useInvalidatingMutation } from '../../lib/resource';
 
 export type UserCreate = z.output<typeof userCreateSchema>;
 export type UserUpdate = z.output<typeof userUpdateSchema>;
-export type UserPermissions = z.infer<typeof userPermissionsSchema>;
+export type UserPermissions = OperationOutput<typeof getUserPermissions>;
 export type UserPermissionsBody = z.output<typeof userPermissionsBodySchema>;
-export type UserNotifications = z.infer<typeof userNotificationsSchema>;
-export type UserAccount = z.infer<typeof userAccountSchema>;
+export type UserNotifications = OperationOutput<typeof getUserNotifications>;
+export type UserAccount = OperationOutput<typeof linkUserAccount>;
 
 /** /api/users: the generic five routes, the export, and the nested permission and notification calls. */
-export const usersResource = createResource<User, UserCreate, UserUpdate>('users');
+export const usersResource = createResource(usersContract);
 const userKeys = usersResource.keys;
 
 export const userPermissionsOptions = (userId: number) =>
   queryOptions({
     queryKey: [...userKeys.detail(userId), 'permissions'],
-    queryFn: ({ signal }) => api.get<UserPermissions>(`/users/${userId}/user_permissions`, undefined, signal),
+    queryFn: ({ signal }) => call(getUserPermissions, { params: { id: userId } }, signal),
   });
 
 export function useSaveUserPermissions(userId: number, exists: boolean) {
   return useInvalidatingMutation<UserPermissions, UserPermissionsBody>([userKeys.all], {
     mutationFn: (body) =>
-      exists
-        ? api.put<UserPermissions>(`/users/${userId}/user_permissions`, body)
-        : api.post<UserPermissions>(`/users/${userId}/user_permissions`, body),
+      call(exists ? updateUserPermissions : createUserPermissions, { params: { id: userId }, body }),
   });
 }
 
 export const userNotificationsOptions = (userId: number) =>
   queryOptions({
     queryKey: [...userKeys.detail(userId), 'notifications'],
-    queryFn: ({ signal }) => api.get<UserNotifications>(`/users/${userId}/user_notifications`, undefined, signal),
+    queryFn: ({ signal }) => call(getUserNotifications, { params: { id: userId } }, signal),
   });
 
 export function useSaveUserNotifications(userId: number) {
   return useInvalidatingMutation<UserNotifications, UserNotifications['preferences']>([userKeys.all], {
-    mutationFn: (preferences) => api.put<UserNotifications>(`/users/${userId}/user_notifications`, { preferences }),
+    mutationFn: (preferences) => call(updateUserNotifications, { params: { id: userId }, body: { preferences } }),
   });
 }
 
@@ -57,20 +60,19 @@ export const userAccountKeys = createQueryKeys('user_accounts');
 export const userAccountsOptions = (userId: number) =>
   queryOptions({
     queryKey: userAccountKeys.list({ userId }),
-    queryFn: ({ signal }) =>
-      api.get<ListEnvelope<UserAccount>>('/user_accounts', { userId, perPage: 100, sort: 'accountName' }, signal),
+    queryFn: ({ signal }) => call(listUserAccounts, { query: { userId, perPage: 100, sort: 'accountName' } }, signal),
   });
 
 export function useLinkAccount() {
   return useInvalidatingMutation<UserAccount, { userId: number; accountId: number }>(
     [userAccountKeys.all, userKeys.all],
-    { mutationFn: (body) => api.post<UserAccount>('/user_accounts', body) },
+    { mutationFn: (body) => call(linkUserAccount, { body }) },
   );
 }
 
 export function useUnlinkAccount() {
   return useInvalidatingMutation<unknown, number>([userAccountKeys.all, userKeys.all], {
-    mutationFn: (id) => api.delete<unknown>(`/user_accounts/${id}`),
+    mutationFn: (id) => call(unlinkUserAccount, { params: { id } }),
   });
 }
 

@@ -1,11 +1,9 @@
+import { usersContract } from '@colophon/contract';
 import { z } from 'zod';
-import { listSearchSchema, searchBoolean, searchNumberList, searchText } from '../../lib/list-search';
+import { searchBoolean } from '../../lib/list-search';
 
-/** The users list's URL: page, size, sort and its filters. */
-export const usersSearchSchema = listSearchSchema.extend({
-  search: searchText,
-  role: searchNumberList,
-  isActive: searchBoolean,
+/** The users list's URL (filters from the contract); `user` opens a user's drawer on `tab`, `create` a new one. */
+export const usersSearchSchema = usersContract.urlSearch.extend({
   user: z.coerce.number().int().positive().optional().catch(undefined),
   tab: z.enum(['details', 'permissions', 'notifications', 'accounts']).optional().catch(undefined),
   create: searchBoolean,
