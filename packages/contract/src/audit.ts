@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { idParam, listQuerySchema, timestampSchema } from './common';
+import { timestampSchema } from './common';
+import { defineResourceContract, filter } from './resource-contract';
 
 export const auditEntrySchema = z
   .object({
@@ -24,9 +25,20 @@ export const auditEntrySchema = z
   })
   .meta({ id: 'AuditEntry' });
 export type AuditEntry = z.infer<typeof auditEntrySchema>;
-export const auditListQuerySchema = listQuerySchema(['createdAt'] as const).extend({
-  resource: z.string().max(64).optional(),
-  actorUserId: idParam.optional(),
+/**
+ * `GET /api/audit_log` (super administrators): newest first, `sort=createdAt` for oldest first (the id
+ * is the order of writing); `resource` is a prefix of the resource (`accounts` finds `accounts/7`).
+ */
+export const auditLogContract = defineResourceContract({
+  name: 'audit_log',
+  label: 'Audit entry',
+  item: auditEntrySchema,
+  filters: { resource: filter.text({ max: 64 }), actorUserId: filter.id() },
+  sorts: ['createdAt'],
+  defaultSort: '-createdAt',
+  offers: ['list'],
+  bigIds: true,
+  permission: { read: 'super.audit', write: 'super.audit' },
 });
 
 export const outboxEmailSchema = z
@@ -42,8 +54,16 @@ export const outboxEmailSchema = z
   })
   .meta({ id: 'OutboxEmail' });
 export type OutboxEmail = z.infer<typeof outboxEmailSchema>;
-export const outboxListQuerySchema = listQuerySchema(['createdAt'] as const).extend({
-  to: z.string().max(254).optional(),
+/** `GET /api/outbox_emails` (super administrators): newest first; `to` searches the address. */
+export const outboxEmailsContract = defineResourceContract({
+  name: 'outbox_emails',
+  label: 'E-mail',
+  item: outboxEmailSchema,
+  filters: { to: filter.text({ max: 254 }) },
+  sorts: ['createdAt'],
+  defaultSort: '-createdAt',
+  offers: ['list'],
+  permission: { read: 'super.audit', write: 'super.audit' },
 });
 
 export const healthSchema = z.object({

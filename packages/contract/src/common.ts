@@ -65,6 +65,9 @@ export const int4Param = z.coerce.number().int().min(INT4_MIN).max(INT4_MAX);
 export const smallintSchema = z.number().int().min(SMALLINT_MIN).max(SMALLINT_MAX);
 export const smallintParam = z.coerce.number().int().min(SMALLINT_MIN).max(SMALLINT_MAX);
 
+/** An instant (`2026-11-24T09:00:00Z`) or a bare date (`2026-11-24`, a London day, part 5). */
+export const instantOrDateSchema = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
+
 export const idParamsSchema = z.object({ id: idParam });
 export const bigIdParamsSchema = z.object({ id: bigIdParam });
 

@@ -1,6 +1,8 @@
 import { queueStatus } from '@colophon/domain';
 import { z } from 'zod';
-import { listQuerySchema, queryList, timestampSchema } from './common';
+import { bigIdParamsSchema, problemResponses, queryList, timestampSchema } from './common';
+import { defineOperation } from './operation';
+import { defineResourceContract, filter } from './resource-contract';
 
 /**
  * The processing pages (part 2) over the five queues (part 7: queue_proofs, queue_uploads,
@@ -35,23 +37,66 @@ export const queueJobSchema = z
   .meta({ id: 'QueueJob' });
 export type QueueJob = z.infer<typeof queueJobSchema>;
 
-const instantOrDate = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
+const QUEUE_JOB_LABELS: Record<ProcessingQueueResource, string> = {
+  queue_proofs: 'Proof job',
+  queue_uploads: 'Upload job',
+  queue_moves: 'Order move job',
+  queue_notifications: 'Notification job',
+  queue_epubs: 'EPUB job',
+};
 
-/** `GET queue_<name>`: newest first by default; `search` looks in the payload and the last error. */
-export const queueJobListQuerySchema = listQuerySchema([
-  'createdAt',
-  'updatedAt',
-  'attempts',
-  'status',
-] as const).extend({
-  status: queryList(z.coerce.number().int().min(0).max(5)).optional(),
-  search: z.string().trim().max(100).optional(),
-  /** Created from this instant (or the start of this London date, part 5) on, inclusive. */
-  createdFrom: instantOrDate.optional(),
-  /** Created up to this instant (or the end of this London date), inclusive. */
-  createdTo: instantOrDate.optional(),
-});
-export type QueueJobListQuery = z.input<typeof queueJobListQuerySchema>;
+/**
+ * One queue's jobs, read-only (list, CSV export, get): newest first by default; `search` looks in the
+ * payload and the last error; `createdFrom`/`createdTo` take an instant or a London date (part 5),
+ * both inclusive.
+ */
+function queueContract(name: ProcessingQueueResource) {
+  return defineResourceContract({
+    name,
+    label: QUEUE_JOB_LABELS[name],
+    item: queueJobSchema,
+    filters: {
+      status: filter.list(z.coerce.number().int().min(0).max(5)),
+      createdFrom: filter.instant(),
+      createdTo: filter.instant(),
+    },
+    sorts: ['createdAt', 'updatedAt', 'attempts', 'status'],
+    defaultSort: '-createdAt',
+    searchable: ['payload', 'lastError'],
+    offers: ['list', 'get'],
+    bigIds: true,
+    permission: { read: 'super.queues', write: 'super.queues' },
+  });
+}
+
+/** A person's two transitions on a job: retry (3/4/5 → 0 Waiting) and addressed (3/4 → 5); 409 from another status. */
+function queueJobOperations(name: ProcessingQueueResource) {
+  const transition = <const Action extends string>(action: Action, summary: string) =>
+    defineOperation({
+      method: 'POST',
+      path: `/api/${name}/:id/${action}`,
+      params: bigIdParamsSchema,
+      responses: { 200: queueJobSchema, ...problemResponses(409) },
+      permission: 'super.queues',
+      summary,
+      tags: [name],
+    });
+  return {
+    retry: transition('retry', 'Retry a job in Error, Attention or Addressed (back to Waiting, attempts from zero)'),
+    addressed: transition('addressed', 'Mark a job in Error or Attention as addressed'),
+  };
+}
+
+export type QueueContract = ReturnType<typeof queueContract>;
+/** The five queues' contracts, by resource name: `createResource(queueContracts.queue_proofs)`. */
+export const queueContracts = Object.fromEntries(
+  processingQueueResources.map((name) => [name, queueContract(name)]),
+) as Record<ProcessingQueueResource, QueueContract>;
+/** `call(queueJobTransitions.queue_proofs.retry, { params: { id } })`. */
+export const queueJobTransitions = Object.fromEntries(
+  processingQueueResources.map((name) => [name, queueJobOperations(name)]),
+) as Record<ProcessingQueueResource, ReturnType<typeof queueJobOperations>>;
+export type QueueJobListQuery = z.input<QueueContract['listQuery']>;
 
 /** Statuses a person may retry from (→ Waiting) and mark addressed from (→ Addressed). */
 export const RETRYABLE_QUEUE_STATUSES = [queueStatus.Error, queueStatus.Attention, queueStatus.Addressed] as const;
@@ -83,3 +128,13 @@ export const processorStatusListQuerySchema = z.object({
 });
 export const processorStatusListSchema = z.object({ data: z.array(processorStatusSchema), total: z.number().int() });
 export type ProcessorStatusList = z.infer<typeof processorStatusListSchema>;
+
+export const listProcessorStatuses = defineOperation({
+  method: 'GET',
+  path: '/api/processor_statuses',
+  query: processorStatusListQuerySchema,
+  responses: { 200: processorStatusListSchema },
+  permission: 'super.queues',
+  summary: 'The queue workers with their last heartbeat (stale: running, silent for over a minute)',
+  tags: ['processor_statuses'],
+});

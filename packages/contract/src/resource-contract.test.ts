@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { auditLogContract, outboxEmailsContract } from './audit';
 import { idParam, idSchema, listQuerySchema, queryBoolean, queryList } from './common';
 import { listSearchSchema, searchBoolean, searchNumberList, searchText } from './list-url';
 import { manufacturersContract, manufacturingPlantsContract } from './manufacturing';
 import { defineOperation, operationPath } from './operation';
+import { queueContracts, queueJobTransitions } from './processing';
 import { presetsContract } from './projects';
 import { proofCommentsContract } from './proof-review';
 import { defineResourceContract, filter } from './resource-contract';
@@ -166,6 +168,27 @@ describe('a resource contract', () => {
     // Listed whole: `{ data }`, no paging.
     expect(operations.list.responses[200].safeParse({ data: [] }).success).toBe(true);
     expect(operationPath(operations.remove.path, { id: 7, childId: 9 })).toBe('/api/proofs/7/proof_comments/9');
+  });
+
+  it('reads the audit log, outbox and queue filters as the hand-written queries did', () => {
+    expect(auditLogContract.listQuery.parse({ resource: 'accounts', actorUserId: '7', sort: 'createdAt' })).toEqual({
+      page: 1,
+      perPage: 25,
+      sort: 'createdAt',
+      resource: 'accounts',
+      actorUserId: 7,
+    });
+    expect(auditLogContract.listQuery.safeParse({ resource: 'x'.repeat(65) }).success).toBe(false);
+    expect(outboxEmailsContract.listQuery.parse({ to: 'a@b.test' })).toMatchObject({ to: 'a@b.test' });
+    const queue = queueContracts.queue_proofs.listQuery;
+    expect(queue.parse({ status: ['3', '4'], createdFrom: '2026-11-24', search: 'x' })).toMatchObject({
+      status: [3, 4],
+      createdFrom: '2026-11-24',
+      search: 'x',
+    });
+    expect(queue.safeParse({ status: '6' }).success).toBe(false);
+    expect(queue.safeParse({ createdTo: 'yesterday' }).success).toBe(false);
+    expect(queueJobTransitions.queue_moves.retry.path).toBe('/api/queue_moves/:id/retry');
   });
 
   it('fills an operation path from its params', () => {

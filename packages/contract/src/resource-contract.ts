@@ -7,6 +7,7 @@ import {
   idParam,
   idParamsSchema,
   idSchema,
+  instantOrDateSchema,
   listEnvelopeSchema,
   listQuerySchema,
   MAX_PER_PAGE,
@@ -80,8 +81,30 @@ export const filter = {
   id: () => spec('one', idParam.optional(), idSchema.optional(), searchId),
   /** Yes or no (`isActive=true`, `isActive=1`). */
   boolean: () => spec('one', queryBoolean.optional(), z.boolean().optional(), searchBoolean),
-  /** The text search of a `searchable` resource. */
-  text: () => spec('text', z.string().trim().max(100).optional(), z.string().trim().max(100).optional(), searchText),
+  /** The text search of a `searchable` resource, or a text filter read another way (`filterBy`: a prefix). */
+  text: (options: { max?: number } = {}) =>
+    spec(
+      'text',
+      z
+        .string()
+        .trim()
+        .max(options.max ?? 100)
+        .optional(),
+      z
+        .string()
+        .trim()
+        .max(options.max ?? 100)
+        .optional(),
+      searchText,
+    ),
+  /** An instant or a bare London date (`createdFrom=2026-11-24`); the API reads it with `filterBy`. */
+  instant: () =>
+    spec(
+      'one',
+      instantOrDateSchema.optional(),
+      instantOrDateSchema.optional(),
+      instantOrDateSchema.optional().catch(undefined),
+    ),
 };
 type TextFilter = ReturnType<typeof filter.text>;
 

@@ -1,109 +1,82 @@
-import {
-  auditEntrySchema,
-  auditListQuerySchema,
-  listEnvelopeSchema,
-  outboxEmailSchema,
-  outboxListQuerySchema,
-  problemSchema,
-} from '@colophon/contract';
+import { auditLogContract, outboxEmailsContract } from '@colophon/contract';
 import { auditLog, outboxEmails, users } from '@colophon/db';
 import { auditActionLabel } from '@colophon/domain';
-import { type AnyColumn, and, eq, sql } from 'drizzle-orm';
-import { alias } from 'drizzle-orm/pg-core';
+import { inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { jsonRow } from '../../engine/json-row';
-import { listPage } from '../../engine/list-page';
+import { registerResource } from '../../engine/implement';
+import type { ResourceContext } from '../../engine/resource';
 import { prefixSearch, textSearch } from '../../engine/search';
 
-const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema };
+type Person = { name: string | null; email: string };
+type AuditRow = typeof auditLog.$inferSelect & {
+  actorName?: string | null;
+  actorEmail?: string | null;
+  asName?: string | null;
+  asEmail?: string | null;
+  actionLabel?: string;
+};
 
-/** "Olivia Owner", or null when the row has no such user (the system). */
-function personName(person: { firstName: AnyColumn; lastName: AnyColumn }) {
-  return sql<string | null>`nullif(trim(${person.firstName} || ' ' || ${person.lastName}), '')`;
+/** "Olivia Owner", or null when the name is blank. */
+const fullName = (firstName: string, lastName: string) => `${firstName} ${lastName}`.trim() || null;
+
+/** The actor and the impersonated user of a page of entries, by id, in one query. */
+async function peopleOf(context: ResourceContext, rows: AuditRow[]): Promise<Map<number, Person>> {
+  const ids = [...new Set(rows.flatMap((row) => [row.actorUserId, row.asUserId]).filter((id) => id !== null))];
+  if (ids.length === 0) return new Map();
+  const found = await context.db
+    .select({ id: users.id, firstName: users.firstName, lastName: users.lastName, email: users.email })
+    .from(users)
+    .where(inArray(users.id, ids));
+  return new Map(found.map((user) => [user.id, { name: fullName(user.firstName, user.lastName), email: user.email }]));
 }
 
-/** The audit log and the e-mail outbox: read-only, newest first, for super administrators. */
+/** Who did it (null: the system, a queue, a scheduled job), as whom, and the action in words. */
+async function fillAuditEntries(rows: AuditRow[], context: ResourceContext) {
+  const people = await peopleOf(context, rows);
+  for (const row of rows) {
+    const actor = row.actorUserId === null ? undefined : people.get(row.actorUserId);
+    const actingAs = row.asUserId === null ? undefined : people.get(row.asUserId);
+    row.actorName = actor?.name ?? null;
+    row.actorEmail = actor?.email ?? null;
+    row.asName = actingAs?.name ?? null;
+    row.asEmail = actingAs?.email ?? null;
+    row.actionLabel = auditActionLabel(row.action, row.resource);
+  }
+}
+
+const iso = (value: Date | null) => value?.toISOString() ?? '';
+
+/** The audit log and the e-mail outbox: read-only, newest first (the id is the order of writing), for super administrators. */
 export async function registerAuditRoutes(app: FastifyInstance) {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
-  const { db } = app.services;
-  const actor = alias(users, 'actor');
-  const actingAs = alias(users, 'acting_as');
+  registerResource(app, auditLogContract, {
+    table: auditLog,
+    sortBy: { createdAt: auditLog.id },
+    filterBy: { resource: (prefix) => prefixSearch(prefix, auditLog.resource) },
+    hooks: { fill: fillAuditEntries },
+    csv: [
+      { header: 'ID', value: (row) => row.id },
+      { header: 'When', value: (row) => iso(row.createdAt) },
+      { header: 'Actor', value: (row) => row.actorEmail },
+      { header: 'Acting as', value: (row) => row.asEmail },
+      { header: 'Action', value: (row) => row.actionLabel },
+      { header: 'Resource', value: (row) => row.resource },
+      { header: 'Resource ID', value: (row) => row.resourceId },
+      { header: 'IP', value: (row) => row.ip },
+    ],
+  });
 
-  routes.get(
-    '/api/audit_log',
-    {
-      config: { permission: 'super.audit' },
-      schema: {
-        tags: ['audit'],
-        querystring: auditListQuerySchema,
-        response: { 200: listEnvelopeSchema(auditEntrySchema), ...problems },
-      },
-    },
-    async (request) => {
-      const query = request.query;
-      const where = and(
-        prefixSearch(query.resource, auditLog.resource),
-        query.actorUserId ? eq(auditLog.actorUserId, query.actorUserId) : undefined,
-      );
-      const { items, total } = await listPage(db, {
-        fields: {
-          id: auditLog.id,
-          actorUserId: auditLog.actorUserId,
-          actorName: personName(actor),
-          actorEmail: actor.email,
-          asUserId: auditLog.asUserId,
-          asName: personName(actingAs),
-          asEmail: actingAs.email,
-          action: auditLog.action,
-          resource: auditLog.resource,
-          resourceId: auditLog.resourceId,
-          detail: auditLog.detail,
-          ip: auditLog.ip,
-          userAgent: auditLog.userAgent,
-          createdAt: auditLog.createdAt,
-        },
-        from: auditLog,
-        joins: (select) =>
-          select
-            .leftJoin(actor, eq(actor.id, auditLog.actorUserId))
-            .leftJoin(actingAs, eq(actingAs.id, auditLog.asUserId)),
-        where,
-        // Newest first unless asked: the id is the order of writing.
-        orderBy: [],
-        id: auditLog.id,
-        idOrder: query.sort === 'createdAt' ? 'asc' : 'desc',
-        page: query.page,
-        perPage: query.perPage,
-      });
-      const data = items.map((row) => ({ ...jsonRow(row), actionLabel: auditActionLabel(row.action, row.resource) }));
-      return { data, total, page: query.page, perPage: query.perPage };
-    },
-  );
-
-  routes.get(
-    '/api/outbox_emails',
-    {
-      config: { permission: 'super.audit' },
-      schema: {
-        tags: ['audit'],
-        querystring: outboxListQuerySchema,
-        response: { 200: listEnvelopeSchema(outboxEmailSchema), ...problems },
-      },
-    },
-    async (request) => {
-      const query = request.query;
-      const where = textSearch(query.to, outboxEmails.toAddress);
-      const { items, total } = await listPage(db, {
-        from: outboxEmails,
-        where,
-        orderBy: [],
-        id: outboxEmails.id,
-        idOrder: query.sort === 'createdAt' ? 'asc' : 'desc',
-        page: query.page,
-        perPage: query.perPage,
-      });
-      return { data: items.map(jsonRow), total, page: query.page, perPage: query.perPage };
-    },
-  );
+  registerResource(app, outboxEmailsContract, {
+    table: outboxEmails,
+    sortBy: { createdAt: outboxEmails.id },
+    filterBy: { to: (to) => textSearch(to, outboxEmails.toAddress) },
+    csv: [
+      { header: 'ID', value: (row) => row.id },
+      { header: 'Created', value: (row) => iso(row.createdAt) },
+      { header: 'To', value: (row) => row.toAddress },
+      { header: 'Subject', value: (row) => row.subject },
+      { header: 'Transport', value: (row) => row.transport },
+      { header: 'Sent', value: (row) => iso(row.sentAt) },
+      { header: 'Error', value: (row) => row.error },
+    ],
+  });
 }

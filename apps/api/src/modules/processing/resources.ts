@@ -1,13 +1,8 @@
-import {
-  type ProcessingQueueResource,
-  processingQueueResources,
-  queueJobListQuerySchema,
-  queueJobSchema,
-} from '@colophon/contract';
+import { type ProcessingQueueResource, processingQueueResources, queueContracts } from '@colophon/contract';
 import { queueStatus, SOURCE_TIME_ZONE, zonedDayEnd, zonedDayStart } from '@colophon/domain';
-import { gte, inArray, lt, lte, type SQL, sql } from 'drizzle-orm';
-import type { z } from 'zod';
-import { defineResource } from '../../engine/resource';
+import { gte, lt, lte, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { registerResource } from '../../engine/implement';
 import { textSearch } from '../../engine/search';
 import { type QueueName, tableOf } from '../../queue';
 
@@ -15,71 +10,43 @@ import { type QueueName, tableOf } from '../../queue';
 export const queueNameOf = (resource: ProcessingQueueResource): QueueName =>
   resource.slice('queue_'.length) as QueueName;
 
-const labels: Record<QueueName, string> = {
-  proofs: 'Proof job',
-  uploads: 'Upload job',
-  moves: 'Order move job',
-  notifications: 'Notification job',
-  epubs: 'EPUB job',
-};
-export const queueJobLabel = (queue: QueueName) => labels[queue];
-
 const isDateOnly = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
-const iso = (value: unknown) => (value instanceof Date ? value.toISOString() : value == null ? '' : String(value));
+const iso = (value: Date | null) => value?.toISOString() ?? '';
 const json = (value: unknown) => (value === null || value === undefined ? '' : JSON.stringify(value));
 
-type ListQuery = z.output<typeof queueJobListQuerySchema>;
-
-/** One read-only engine resource per queue table; all five come from this one declaration. */
-function queueResource(resource: ProcessingQueueResource) {
-  const queue = queueNameOf(resource);
-  const table = tableOf(queue);
-  return defineResource({
-    name: resource,
-    label: labels[queue],
+/** One read-only resource per queue table (list, CSV export, get); all five from this one implementation. */
+function registerQueueResource(app: FastifyInstance, resource: ProcessingQueueResource) {
+  const table = tableOf(queueNameOf(resource));
+  registerResource(app, queueContracts[resource], {
     table,
-    item: queueJobSchema,
-    listQuery: queueJobListQuerySchema,
-    operations: ['list', 'get'],
-    access: { read: 'super.queues', write: 'super.queues' },
-    sorts: {
-      createdAt: table.createdAt,
-      updatedAt: table.updatedAt,
-      attempts: table.attempts,
-      status: table.status,
+    filterBy: {
+      search: (search) => textSearch(search, sql`${table.payload}::text`, table.lastError),
+      // A bare date names a London day (part 5), daylight saving time included.
+      createdFrom: (from) =>
+        gte(
+          table.createdAt,
+          isDateOnly(from) ? (zonedDayStart(from, SOURCE_TIME_ZONE) ?? new Date(from)) : new Date(from),
+        ),
+      createdTo: (to) =>
+        isDateOnly(to)
+          ? lt(table.createdAt, zonedDayEnd(to, SOURCE_TIME_ZONE) ?? new Date(to))
+          : lte(table.createdAt, new Date(to)),
     },
-    defaultSort: '-createdAt',
-    filters: (query: ListQuery): (SQL | undefined)[] => [
-      query.status?.length ? inArray(table.status, query.status) : undefined,
-      textSearch(query.search, sql`${table.payload}::text`, table.lastError),
-      query.createdFrom
-        ? gte(
-            table.createdAt,
-            // A bare date names a London day (part 5), daylight saving time included.
-            isDateOnly(query.createdFrom)
-              ? (zonedDayStart(query.createdFrom, SOURCE_TIME_ZONE) ?? new Date(query.createdFrom))
-              : new Date(query.createdFrom),
-          )
-        : undefined,
-      query.createdTo
-        ? isDateOnly(query.createdTo)
-          ? lt(table.createdAt, zonedDayEnd(query.createdTo, SOURCE_TIME_ZONE) ?? new Date(query.createdTo))
-          : lte(table.createdAt, new Date(query.createdTo))
-        : undefined,
-    ],
     csv: [
       { header: 'ID', value: (row) => row.id },
-      { header: 'Status', value: (row) => queueStatus.label(row.status as number) },
-      { header: 'Attempts', value: (row) => row.attempts as number },
-      { header: 'Max attempts', value: (row) => row.maxAttempts as number },
+      { header: 'Status', value: (row) => queueStatus.label(row.status) },
+      { header: 'Attempts', value: (row) => row.attempts },
+      { header: 'Max attempts', value: (row) => row.maxAttempts },
       { header: 'Created', value: (row) => iso(row.createdAt) },
       { header: 'Updated', value: (row) => iso(row.updatedAt) },
       { header: 'Completed', value: (row) => iso(row.completedAt) },
-      { header: 'Last error', value: (row) => row.lastError as string | null },
+      { header: 'Last error', value: (row) => row.lastError },
       { header: 'Payload', value: (row) => json(row.payload) },
       { header: 'Result', value: (row) => json(row.result) },
     ],
   });
 }
 
-export const queueResources = processingQueueResources.map(queueResource);
+export function registerQueueResources(app: FastifyInstance) {
+  for (const resource of processingQueueResources) registerQueueResource(app, resource);
+}
