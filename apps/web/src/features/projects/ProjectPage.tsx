@@ -77,7 +77,11 @@ function ProjectView({
   const viewer = useSession()?.user;
   const canManage = userCan(viewer, 'projects.manage');
   const salesSide = userCan(viewer, 'projects.salesSide');
-  const current: ProjectTab = tab === 'sales' && !salesSide ? 'specification' : (tab ?? 'specification');
+  // Proofs only for those who may list them (a sales manager may not): no tab that answers 403.
+  const seesProofs = userCan(viewer, 'proofs.view');
+  const allowed = (candidate: ProjectTab | undefined) =>
+    (candidate === 'sales' && !salesSide) || (candidate === 'proofs' && !seesProofs) ? undefined : candidate;
+  const current: ProjectTab = allowed(tab) ?? 'specification';
   const update = projectsResource.useUpdate();
   const remove = projectsResource.useRemove();
   const [confirming, setConfirming] = useState(false);
@@ -172,7 +176,7 @@ function ProjectView({
           <Tabs.Tab value="specification">Book specification</Tabs.Tab>
           <Tabs.Tab value="meta">Project meta</Tabs.Tab>
           {salesSide ? <Tabs.Tab value="sales">Sales side</Tabs.Tab> : null}
-          <Tabs.Tab value="proofs">Proofs</Tabs.Tab>
+          {seesProofs ? <Tabs.Tab value="proofs">Proofs</Tabs.Tab> : null}
         </Tabs.List>
         <Tabs.Panel value="specification">
           <ProjectSpecForm key={project.id} project={project} options={options} canManage={canManage} />
@@ -185,13 +189,15 @@ function ProjectView({
             <SalesRepMetaTab projectId={project.id} canManage={canManage} />
           </Tabs.Panel>
         ) : null}
-        <Tabs.Panel value="proofs">
-          <ProjectProofs
-            projectId={project.id}
-            search={{ page, perPage, sort }}
-            onSearchChange={(patch) => void navigate({ search: (previous) => ({ ...previous, ...patch }) })}
-          />
-        </Tabs.Panel>
+        {seesProofs ? (
+          <Tabs.Panel value="proofs">
+            <ProjectProofs
+              projectId={project.id}
+              search={{ page, perPage, sort }}
+              onSearchChange={(patch) => void navigate({ search: (previous) => ({ ...previous, ...patch }) })}
+            />
+          </Tabs.Panel>
+        ) : null}
       </Tabs>
 
       <ConfirmDialog
