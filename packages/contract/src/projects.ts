@@ -21,20 +21,9 @@ import {
 } from '@colophon/domain';
 import { z } from 'zod';
 import { codeOf, isoDateSchema, optionSchema } from './codes';
-import {
-  DEFAULT_PER_PAGE,
-  idParam,
-  idSchema,
-  listEnvelopeSchema,
-  listQuerySchema,
-  MAX_PER_PAGE,
-  queryBoolean,
-  queryList,
-  smallintParam,
-  smallintSchema,
-  timestampSchema,
-} from './common';
-import { defineResourceContract, filter } from './resource-contract';
+import { idParam, idParamsSchema, idSchema, listEnvelopeSchema, timestampSchema } from './common';
+import { defineOperation } from './operation';
+import { defineResourceContract, type FilterSpec, filter } from './resource-contract';
 
 export const bookTypeSchema = codeOf(bookType, 'book type');
 export const yearSchema = z
@@ -159,37 +148,53 @@ export const projectUpdateSchema = z
   .partial();
 export type ProjectUpdate = z.input<typeof projectUpdateSchema>;
 
-export const projectSortKeys = ['name', 'year', 'typeBook', 'submissionDeadline', 'inHomeDate', 'createdAt'] as const;
-export const projectListQuerySchema = listQuerySchema(projectSortKeys).extend({
-  search: z.string().trim().max(100).optional(),
-  accountId: queryList(idParam).optional(),
-  /** Projects of this account and of every account below it. */
-  ancestorId: idParam.optional(),
-  year: queryList(smallintParam).optional(),
-  typeBook: queryList(smallintParam).optional(),
-  typeSoftware: queryList(smallintParam).optional(),
-  isActive: queryBoolean.optional(),
-  deadlineFrom: isoDateSchema.optional(),
-  deadlineTo: isoDateSchema.optional(),
-});
-export type ProjectListQuery = z.input<typeof projectListQuerySchema>;
+/** A bound of the submission-deadline range (`YYYY-MM-DD`, inclusive); the URL drops a stale one. */
+const deadlineBound = {
+  kind: 'one' as const,
+  query: isoDateSchema.optional(),
+  body: isoDateSchema.optional(),
+  url: isoDateSchema.optional().catch(undefined),
+} satisfies FilterSpec;
 
-/** `POST projects/get/get_projects_post`: the list's search as a JSON body. */
+/**
+ * Yearbook projects: one book of one account for one year (part 3). `search` looks in the project's
+ * name and its account's name and code; DELETE deactivates.
+ */
+export const projectsContract = defineResourceContract({
+  name: 'projects',
+  label: 'Project',
+  item: projectSchema,
+  create: projectCreateSchema,
+  update: projectUpdateSchema,
+  filters: {
+    accountId: filter.ids(),
+    /** Projects of this account and of every account below it. */
+    ancestorId: filter.id(),
+    year: filter.codes({ max: 20 }),
+    typeBook: filter.codes({ max: 10 }),
+    typeSoftware: filter.codes({ max: 11 }),
+    isActive: filter.boolean(),
+    deadlineFrom: deadlineBound,
+    deadlineTo: deadlineBound,
+  },
+  searchable: ['name'],
+  includes: projectIncludes,
+  sorts: ['name', 'year', 'typeBook', 'submissionDeadline', 'inHomeDate', 'createdAt'],
+  defaultSort: 'name',
+  permission: { read: 'projects.view', write: 'projects.manage' },
+});
+export type ProjectListQuery = z.input<typeof projectsContract.listQuery>;
+
+/** `POST projects/get/get_projects_post`: the list's search as a JSON body, and a list of project ids. */
+const { page, perPage, sort, include, search, ...projectBodyFilters } = projectsContract.searchBody.shape;
 export const projectSearchBodySchema = z.object({
-  page: z.number().int().min(1).default(1),
-  perPage: z.number().int().min(1).max(MAX_PER_PAGE).default(DEFAULT_PER_PAGE),
-  sort: z.enum(projectSortKeys.flatMap((key) => [key, `-${key}`]) as [string, ...string[]]).optional(),
-  include: z.array(z.enum(projectIncludes)).max(projectIncludes.length).optional(),
-  search: z.string().trim().max(100).optional(),
+  page,
+  perPage,
+  sort,
+  include,
+  search,
   ids: z.array(idSchema).max(5000).optional(),
-  accountId: z.array(idSchema).max(5000).optional(),
-  ancestorId: idSchema.optional(),
-  year: z.array(smallintSchema).max(20).optional(),
-  typeBook: z.array(smallintSchema).max(10).optional(),
-  typeSoftware: z.array(smallintSchema).max(11).optional(),
-  isActive: z.boolean().optional(),
-  deadlineFrom: isoDateSchema.optional(),
-  deadlineTo: isoDateSchema.optional(),
+  ...projectBodyFilters,
 });
 export type ProjectSearchBody = z.input<typeof projectSearchBodySchema>;
 export const projectListSchema = listEnvelopeSchema(projectSchema);
@@ -330,6 +335,95 @@ export const layoutSoftwareUserSchema = z
   })
   .meta({ id: 'LayoutSoftwareUser' });
 export type LayoutSoftwareUser = z.infer<typeof layoutSoftwareUserSchema>;
+
+const projectTags = ['projects'] as const;
+
+/** `GET projects/options`: the option lists of a project form, as the caller may use them. */
+export const getProjectOptions = defineOperation({
+  method: 'GET',
+  path: '/api/projects/options',
+  responses: { 200: projectOptionsSchema },
+  permission: 'projects.view',
+  summary: 'The option lists of the project form, as the caller may use them',
+  tags: projectTags,
+});
+
+export const searchProjects = defineOperation({
+  method: 'POST',
+  path: '/api/projects/get/get_projects_post',
+  body: projectSearchBodySchema,
+  responses: { 200: projectListSchema },
+  permission: 'projects.view',
+  summary: 'Search projects with a body of filters',
+  tags: projectTags,
+});
+
+export const getUpcomingSubmissions = defineOperation({
+  method: 'GET',
+  path: '/api/projects/upcoming/submissions/:id',
+  params: idParamsSchema,
+  query: upcomingSubmissionsQuerySchema,
+  responses: { 200: upcomingSubmissionsSchema },
+  permission: 'submissionStatus.view',
+  summary: "The submissions to come across an account's tree, soonest first",
+  tags: projectTags,
+});
+
+/** `projects/{id}/project_meta`: GET reads (empty until saved), POST and PUT both save. */
+export const getProjectMeta = defineOperation({
+  method: 'GET',
+  path: '/api/projects/:id/project_meta',
+  params: idParamsSchema,
+  responses: { 200: projectMetaSchema },
+  permission: 'projects.view',
+  summary: "A project's meta",
+  tags: projectTags,
+});
+const saveProjectMeta = {
+  path: '/api/projects/:id/project_meta',
+  params: idParamsSchema,
+  body: projectMetaBodySchema,
+  responses: { 200: projectMetaSchema },
+  permission: 'projects.manage',
+  summary: "Save a project's meta (only the fields sent change)",
+  tags: projectTags,
+} as const;
+export const createProjectMeta = defineOperation({ method: 'POST', ...saveProjectMeta });
+export const updateProjectMeta = defineOperation({ method: 'PUT', ...saveProjectMeta });
+
+/** `projects/{id}/sales_rep_project_meta`: the same, for the sales side. */
+export const getSalesRepProjectMeta = defineOperation({
+  method: 'GET',
+  path: '/api/projects/:id/sales_rep_project_meta',
+  params: idParamsSchema,
+  responses: { 200: salesRepProjectMetaSchema },
+  permission: 'projects.view',
+  summary: "A project's sales-rep meta (studio staff and sales reps)",
+  tags: projectTags,
+});
+const saveSalesRepProjectMeta = {
+  path: '/api/projects/:id/sales_rep_project_meta',
+  params: idParamsSchema,
+  body: salesRepProjectMetaBodySchema,
+  responses: { 200: salesRepProjectMetaSchema },
+  permission: 'projects.manage',
+  summary: "Save a project's sales-rep meta (only the fields sent change)",
+  tags: projectTags,
+} as const;
+export const createSalesRepProjectMeta = defineOperation({ method: 'POST', ...saveSalesRepProjectMeta });
+export const updateSalesRepProjectMeta = defineOperation({ method: 'PUT', ...saveSalesRepProjectMeta });
+
+/** 201 when the person was added, 200 when they already had a login. */
+export const addLayoutSoftwareUser = defineOperation({
+  method: 'POST',
+  path: '/api/api/:software/add_user',
+  params: layoutSoftwareParamsSchema,
+  body: layoutSoftwareAddUserBodySchema,
+  responses: { 200: layoutSoftwareUserSchema, 201: layoutSoftwareUserSchema },
+  permission: 'projects.manage',
+  summary: "Add a person to a book's layout software",
+  tags: projectTags,
+});
 
 /** A preset: a saved book specification to start a project from. */
 export const presetSchema = z

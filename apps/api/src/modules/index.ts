@@ -11,7 +11,7 @@ import { registerNotificationsResource } from './notifications/resource';
 import { registerPresetsResource } from './presets/resource';
 import { registerProcessingRoutes } from './processing/routes';
 import { registerProfileRoutes } from './profile/routes';
-import { projectsResource } from './projects/resource';
+import { registerProjectsResource } from './projects/resource';
 import { registerProjectRoutes } from './projects/routes';
 import { registerProofCompareRoutes } from './proofs/compare';
 import { registerProofCoverImageRoute } from './proofs/cover-image';
@@ -39,7 +39,7 @@ export async function registerModules(app: FastifyInstance) {
   await registerAccountRoutes(app);
   registerResource(app, accountManufacturerRelationshipsResource);
   await registerSettingsRoutes(app);
-  registerResource(app, projectsResource);
+  registerProjectsResource(app);
   await registerProjectRoutes(app);
   await registerSignupRoutes(app);
   registerNotificationsResource(app);

@@ -1,18 +1,14 @@
 import {
-  idParamsSchema,
-  layoutSoftwareAddUserBodySchema,
-  layoutSoftwareParamsSchema,
-  layoutSoftwareUserSchema,
-  problemSchema,
-  projectListSchema,
-  projectMetaBodySchema,
-  projectMetaSchema,
-  projectOptionsSchema,
-  projectSearchBodySchema,
-  salesRepProjectMetaBodySchema,
-  salesRepProjectMetaSchema,
-  upcomingSubmissionsQuerySchema,
-  upcomingSubmissionsSchema,
+  addLayoutSoftwareUser,
+  createProjectMeta,
+  createSalesRepProjectMeta,
+  getProjectMeta,
+  getProjectOptions,
+  getSalesRepProjectMeta,
+  getUpcomingSubmissions,
+  searchProjects,
+  updateProjectMeta,
+  updateSalesRepProjectMeta,
 } from '@colophon/contract';
 import { accounts, projectMeta, projects, salesRepProjectMeta } from '@colophon/db';
 import {
@@ -38,9 +34,8 @@ import {
 } from '@colophon/domain';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { z } from 'zod';
 import { accountVisible } from '../../access/scope';
+import { implement, type OperationRequest } from '../../engine/implement';
 import { jsonRow } from '../../engine/json-row';
 import { listPage } from '../../engine/list-page';
 import { type ResourceContext, requestContext } from '../../engine/resource';
@@ -51,8 +46,6 @@ import { requireVisibleAccount, subtreeIdsSql } from '../accounts/tree';
 import { projectFilters, projectIncludeFills, projectSorts } from './resource';
 import { upcomingSubmissions } from './upcoming';
 
-const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
-
 /** Sales-side figures are for the studio and its sales reps, never for the school. */
 function assertSalesSide(context: ResourceContext) {
   if (!can(context.auth.user, 'projects.salesSide')) {
@@ -61,7 +54,6 @@ function assertSalesSide(context: ResourceContext) {
 }
 
 export async function registerProjectRoutes(app: FastifyInstance) {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
   const contextOf = (request: FastifyRequest) => requestContext(app, request);
 
   /** A project the call acts on: 404 when it is missing or another tenant's. */
@@ -75,101 +67,65 @@ export async function registerProjectRoutes(app: FastifyInstance) {
     return row;
   };
 
-  routes.get(
-    '/api/projects/options',
-    {
-      config: { permission: 'projects.view' },
-      schema: {
-        tags: ['projects'],
-        summary: 'The option lists of the project form, as the caller may use them',
-        response: { 200: projectOptionsSchema, ...problems },
-      },
-    },
-    async (request) => {
-      const { user } = callerOf(request);
-      return {
-        years: years.map((year) => ({ value: String(year), label: String(year) })),
-        agreementYears: agreementYears.map((year) => ({ value: year, label: year })),
-        bookTypes: bookType.options(bookTypesOfferedTo(user.role, user.bSuperAdmin) as never),
-        sizes: bookSize.options(),
-        coverTypes: coverType.options(),
-        coverStyles: coverStyle.options(),
-        coverBoardWeights: coverBoardWeight.options(),
-        coverApplications: coverApplication.options(),
-        endsheets: endsheet.options(),
-        finishes: finish.options(),
-        personalizations: personalization.options(),
-        customPages: customPages.options(),
-        printers: printer.options(),
-        softwareTypes: softwareType.options(),
-        credentialsDestinations: credentialsDestination.options(),
-        creationKitDestinations: creationKitDestination.options(),
-        docks: dock.options(),
-      };
-    },
-  );
+  implement(app, getProjectOptions, async function projectOptions(request) {
+    const { user } = callerOf(request);
+    return {
+      years: years.map((year) => ({ value: String(year), label: String(year) })),
+      agreementYears: agreementYears.map((year) => ({ value: year, label: year })),
+      bookTypes: bookType.options(bookTypesOfferedTo(user.role, user.bSuperAdmin) as never),
+      sizes: bookSize.options(),
+      coverTypes: coverType.options(),
+      coverStyles: coverStyle.options(),
+      coverBoardWeights: coverBoardWeight.options(),
+      coverApplications: coverApplication.options(),
+      endsheets: endsheet.options(),
+      finishes: finish.options(),
+      personalizations: personalization.options(),
+      customPages: customPages.options(),
+      printers: printer.options(),
+      softwareTypes: softwareType.options(),
+      credentialsDestinations: credentialsDestination.options(),
+      creationKitDestinations: creationKitDestination.options(),
+      docks: dock.options(),
+    };
+  });
 
-  routes.post(
-    '/api/projects/get/get_projects_post',
-    {
-      config: { permission: 'projects.view' },
-      schema: {
-        tags: ['projects'],
-        summary: 'Search projects with a body of filters',
-        body: projectSearchBodySchema,
-        response: { 200: projectListSchema, ...problems },
-      },
-    },
-    async (request) => {
-      const context = contextOf(request);
-      const body = request.body;
-      const where = and(accountVisible(context.auth, projects.accountId), ...projectFilters(body));
-      const sortKey = body.sort ?? 'name';
-      const descending = sortKey.startsWith('-');
-      const column = projectSorts[(descending ? sortKey.slice(1) : sortKey) as keyof typeof projectSorts];
-      const { items, total } = await listPage(context.db, {
-        from: projects,
-        where,
-        orderBy: [descending ? desc(column) : asc(column)],
-        id: projects.id,
-        page: body.page,
-        perPage: body.perPage,
-      });
-      const rows = items as unknown as (Record<string, unknown> & { id: number })[];
-      for (const key of body.include ?? []) await projectIncludeFills[key]?.(rows, context);
-      return {
-        data: rows.map(jsonRow) as never,
-        total,
-        page: body.page,
-        perPage: body.perPage,
-      };
-    },
-  );
+  implement(app, searchProjects, async function projectSearchPost(request) {
+    const context = contextOf(request);
+    const body = request.body;
+    const where = and(accountVisible(context.auth, projects.accountId), ...projectFilters(body));
+    const sortKey = body.sort ?? 'name';
+    const descending = sortKey.startsWith('-');
+    const column = projectSorts[(descending ? sortKey.slice(1) : sortKey) as keyof typeof projectSorts];
+    const { items, total } = await listPage(context.db, {
+      from: projects,
+      where,
+      orderBy: [descending ? desc(column) : asc(column)],
+      id: projects.id,
+      page: body.page,
+      perPage: body.perPage,
+    });
+    const rows = items as unknown as (Record<string, unknown> & { id: number })[];
+    for (const key of body.include ?? []) await projectIncludeFills[key]?.(rows, context);
+    return {
+      data: rows.map(jsonRow) as never,
+      total,
+      page: body.page,
+      perPage: body.perPage,
+    };
+  });
 
-  routes.get(
-    '/api/projects/upcoming/submissions/:id',
-    {
-      config: { permission: 'submissionStatus.view' },
-      schema: {
-        tags: ['projects'],
-        summary: "The submissions to come across an account's tree, soonest first",
-        params: idParamsSchema,
-        querystring: upcomingSubmissionsQuerySchema,
-        response: { 200: upcomingSubmissionsSchema, ...problems },
-      },
-    },
-    async (request) => {
-      const context = contextOf(request);
-      const account = await requireVisibleAccount(context, request.params.id);
-      const { limit, parentId } = request.query;
-      const upcoming = await upcomingSubmissions(context.db, {
-        accountIds: subtreeIdsSql(account.id),
-        parentId,
-        limit,
-      });
-      return { data: upcoming.data, limit };
-    },
-  );
+  implement(app, getUpcomingSubmissions, async function upcomingSubmissionsOf(request) {
+    const context = contextOf(request);
+    const account = await requireVisibleAccount(context, request.params.id);
+    const { limit, parentId } = request.query;
+    const upcoming = await upcomingSubmissions(context.db, {
+      accountIds: subtreeIdsSql(account.id),
+      parentId,
+      limit,
+    });
+    return { data: upcoming.data, limit };
+  });
 
   // projects/{id}/project_meta — GET reads (empty until saved), POST and PUT both save.
   const metaView = (projectId: number, row: typeof projectMeta.$inferSelect | undefined) => ({
@@ -181,27 +137,13 @@ export async function registerProjectRoutes(app: FastifyInstance) {
     notes: row?.notes ?? null,
     updatedAt: row?.updatedAt.toISOString() ?? null,
   });
-  routes.get(
-    '/api/projects/:id/project_meta',
-    {
-      config: { permission: 'projects.view' },
-      schema: {
-        tags: ['projects'],
-        summary: "A project's meta",
-        params: idParamsSchema,
-        response: { 200: projectMetaSchema, ...problems },
-      },
-    },
-    async (request) => {
-      const context = contextOf(request);
-      const project = await visibleProject(context, request.params.id);
-      const [row] = await context.db.select().from(projectMeta).where(eq(projectMeta.projectId, project.id));
-      return metaView(project.id, row);
-    },
-  );
-  const saveMeta = async (
-    request: FastifyRequest<{ Params: { id: number }; Body: z.output<typeof projectMetaBodySchema> }>,
-  ) => {
+  implement(app, getProjectMeta, async function projectMetaOf(request) {
+    const context = contextOf(request);
+    const project = await visibleProject(context, request.params.id);
+    const [row] = await context.db.select().from(projectMeta).where(eq(projectMeta.projectId, project.id));
+    return metaView(project.id, row);
+  });
+  async function saveProjectMeta(request: OperationRequest<typeof updateProjectMeta>) {
     const context = contextOf(request);
     const project = await visibleProject(context, request.params.id);
     const changes = { ...request.body, updatedByUserId: context.auth.user.id };
@@ -211,22 +153,9 @@ export async function registerProjectRoutes(app: FastifyInstance) {
       .onConflictDoUpdate({ target: projectMeta.projectId, set: { ...changes, updatedAt: new Date() } })
       .returning();
     return metaView(project.id, row);
-  };
-  for (const method of ['POST', 'PUT'] as const) {
-    routes.route({
-      method,
-      url: '/api/projects/:id/project_meta',
-      config: { permission: 'projects.manage' },
-      schema: {
-        tags: ['projects'],
-        summary: "Save a project's meta (only the fields sent change)",
-        params: idParamsSchema,
-        body: projectMetaBodySchema,
-        response: { 200: projectMetaSchema, ...problems },
-      },
-      handler: saveMeta,
-    });
   }
+  implement<typeof createProjectMeta>(app, createProjectMeta, saveProjectMeta);
+  implement(app, updateProjectMeta, saveProjectMeta);
 
   // projects/{id}/sales_rep_project_meta — the same, for the sales side.
   const salesView = (projectId: number, row: typeof salesRepProjectMeta.$inferSelect | undefined) => ({
@@ -239,31 +168,17 @@ export async function registerProjectRoutes(app: FastifyInstance) {
     notes: row?.notes ?? null,
     updatedAt: row?.updatedAt.toISOString() ?? null,
   });
-  routes.get(
-    '/api/projects/:id/sales_rep_project_meta',
-    {
-      config: { permission: 'projects.view' },
-      schema: {
-        tags: ['projects'],
-        summary: "A project's sales-rep meta (studio staff and sales reps)",
-        params: idParamsSchema,
-        response: { 200: salesRepProjectMetaSchema, ...problems },
-      },
-    },
-    async (request) => {
-      const context = contextOf(request);
-      const project = await visibleProject(context, request.params.id);
-      assertSalesSide(context);
-      const [row] = await context.db
-        .select()
-        .from(salesRepProjectMeta)
-        .where(eq(salesRepProjectMeta.projectId, project.id));
-      return salesView(project.id, row);
-    },
-  );
-  const saveSales = async (
-    request: FastifyRequest<{ Params: { id: number }; Body: z.output<typeof salesRepProjectMetaBodySchema> }>,
-  ) => {
+  implement(app, getSalesRepProjectMeta, async function salesRepProjectMetaOf(request) {
+    const context = contextOf(request);
+    const project = await visibleProject(context, request.params.id);
+    assertSalesSide(context);
+    const [row] = await context.db
+      .select()
+      .from(salesRepProjectMeta)
+      .where(eq(salesRepProjectMeta.projectId, project.id));
+    return salesView(project.id, row);
+  });
+  async function saveSalesRepProjectMeta(request: OperationRequest<typeof updateSalesRepProjectMeta>) {
     const context = contextOf(request);
     const project = await visibleProject(context, request.params.id);
     assertSalesSide(context);
@@ -274,62 +189,36 @@ export async function registerProjectRoutes(app: FastifyInstance) {
       .onConflictDoUpdate({ target: salesRepProjectMeta.projectId, set: { ...changes, updatedAt: new Date() } })
       .returning();
     return salesView(project.id, row);
-  };
-  for (const method of ['POST', 'PUT'] as const) {
-    routes.route({
-      method,
-      url: '/api/projects/:id/sales_rep_project_meta',
-      config: { permission: 'projects.manage' },
-      schema: {
-        tags: ['projects'],
-        summary: "Save a project's sales-rep meta (only the fields sent change)",
-        params: idParamsSchema,
-        body: salesRepProjectMetaBodySchema,
-        response: { 200: salesRepProjectMetaSchema, ...problems },
-      },
-      handler: saveSales,
-    });
   }
+  implement<typeof createSalesRepProjectMeta>(app, createSalesRepProjectMeta, saveSalesRepProjectMeta);
+  implement(app, updateSalesRepProjectMeta, saveSalesRepProjectMeta);
 
-  routes.post(
-    '/api/api/:software/add_user',
-    {
-      config: { permission: 'projects.manage' },
-      schema: {
-        tags: ['projects'],
-        summary: "Add a person to a book's layout software",
-        params: layoutSoftwareParamsSchema,
-        body: layoutSoftwareAddUserBodySchema,
-        response: { 200: layoutSoftwareUserSchema, 201: layoutSoftwareUserSchema, ...problems },
-      },
-    },
-    async (request, reply) => {
-      const context = contextOf(request);
-      const { software } = request.params;
-      const project = await visibleProject(context, request.body.projectId);
-      const [account] = await context.db.select().from(accounts).where(eq(accounts.id, project.accountId));
-      if (!account) throw notFound(`Project ${project.id}`);
-      const used = project.typeSoftware ?? account.typeSoftware;
-      if (used !== software) {
-        throw invalidField(
-          'software',
-          `${project.name} is built with ${softwareType.label(used)}, not ${softwareType.label(software)}.`,
-        );
-      }
-      const adapter = layoutSoftwareAdapterFor(context.db, software);
-      const result = await adapter.addUser({
-        software,
-        projectId: project.id,
-        accountId: account.id,
-        email: request.body.email,
-        firstName: request.body.firstName,
-        lastName: request.body.lastName,
-        role: request.body.role,
-        addedByUserId: context.auth.user.id,
-      });
-      return reply
-        .status(result.status === 'added' ? 201 : 200)
-        .send({ ...result, adapter: adapter.name, createdAt: result.createdAt.toISOString() });
-    },
-  );
+  implement(app, addLayoutSoftwareUser, async function addLayoutSoftwareUserTo(request, reply) {
+    const context = contextOf(request);
+    const { software } = request.params;
+    const project = await visibleProject(context, request.body.projectId);
+    const [account] = await context.db.select().from(accounts).where(eq(accounts.id, project.accountId));
+    if (!account) throw notFound(`Project ${project.id}`);
+    const used = project.typeSoftware ?? account.typeSoftware;
+    if (used !== software) {
+      throw invalidField(
+        'software',
+        `${project.name} is built with ${softwareType.label(used)}, not ${softwareType.label(software)}.`,
+      );
+    }
+    const adapter = layoutSoftwareAdapterFor(context.db, software);
+    const result = await adapter.addUser({
+      software,
+      projectId: project.id,
+      accountId: account.id,
+      email: request.body.email,
+      firstName: request.body.firstName,
+      lastName: request.body.lastName,
+      role: request.body.role,
+      addedByUserId: context.auth.user.id,
+    });
+    return reply
+      .status(result.status === 'added' ? 201 : 200)
+      .send({ ...result, adapter: adapter.name, createdAt: result.createdAt.toISOString() });
+  });
 }

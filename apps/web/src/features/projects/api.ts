@@ -1,15 +1,17 @@
 import {
   type Account,
+  getProjectMeta,
+  getProjectOptions,
+  getSalesRepProjectMeta,
   type ListEnvelope,
-  type Project,
-  type ProjectCreate,
   type ProjectMeta,
-  type ProjectOptions,
-  type ProjectUpdate,
   presetsContract,
   type projectMetaBodySchema,
+  projectsContract,
   type SalesRepProjectMeta,
   type salesRepProjectMetaBodySchema,
+  updateProjectMeta,
+  updateSalesRepProjectMeta,
 } from '@colophon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -21,13 +23,13 @@ export type ProjectMetaBody = z.output<typeof projectMetaBodySchema>;
 export type SalesRepProjectMetaBody = z.output<typeof salesRepProjectMetaBodySchema>;
 
 /** /api/projects: the generic five routes and the export. */
-export const projectsResource = createResource<Project, ProjectCreate, ProjectUpdate>('projects');
+export const projectsResource = createResource(projectsContract);
 const projectKeys = projectsResource.keys;
 
 /** `GET projects/options`: the option lists the caller may use (a sales rep's book types are a subset). */
 export const projectOptionsOptions = queryOptions({
   queryKey: [...projectKeys.all, 'options'],
-  queryFn: ({ signal }) => api.get<ProjectOptions>('/projects/options', undefined, signal),
+  queryFn: ({ signal }) => call(getProjectOptions, {}, signal),
   staleTime: 10 * 60_000,
 });
 export const useProjectOptions = () => useQuery(projectOptionsOptions);
@@ -36,12 +38,12 @@ export const useProjectOptions = () => useQuery(projectOptionsOptions);
 export const projectMetaOptions = (projectId: number) =>
   queryOptions({
     queryKey: [...projectKeys.detail(projectId), 'project_meta'],
-    queryFn: ({ signal }) => api.get<ProjectMeta>(`/projects/${projectId}/project_meta`, undefined, signal),
+    queryFn: ({ signal }) => call(getProjectMeta, { params: { id: projectId } }, signal),
   });
 
 export function useSaveProjectMeta(projectId: number) {
   return useInvalidatingMutation<ProjectMeta, ProjectMetaBody>([projectKeys.detail(projectId)], {
-    mutationFn: (body) => api.put<ProjectMeta>(`/projects/${projectId}/project_meta`, body),
+    mutationFn: (body) => call(updateProjectMeta, { params: { id: projectId }, body }),
   });
 }
 
@@ -49,13 +51,12 @@ export function useSaveProjectMeta(projectId: number) {
 export const salesRepMetaOptions = (projectId: number) =>
   queryOptions({
     queryKey: [...projectKeys.detail(projectId), 'sales_rep_project_meta'],
-    queryFn: ({ signal }) =>
-      api.get<SalesRepProjectMeta>(`/projects/${projectId}/sales_rep_project_meta`, undefined, signal),
+    queryFn: ({ signal }) => call(getSalesRepProjectMeta, { params: { id: projectId } }, signal),
   });
 
 export function useSaveSalesRepMeta(projectId: number) {
   return useInvalidatingMutation<SalesRepProjectMeta, SalesRepProjectMetaBody>([projectKeys.detail(projectId)], {
-    mutationFn: (body) => api.put<SalesRepProjectMeta>(`/projects/${projectId}/sales_rep_project_meta`, body),
+    mutationFn: (body) => call(updateSalesRepProjectMeta, { params: { id: projectId }, body }),
   });
 }
 

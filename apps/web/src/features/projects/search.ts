@@ -1,17 +1,9 @@
+import { projectsContract } from '@colophon/contract';
 import { z } from 'zod';
-import { listSearchSchema, searchBoolean, searchId, searchNumberList, searchText } from '../../lib/list-search';
+import { listSearchSchema, searchBoolean } from '../../lib/list-search';
 
-/** The Project Records list's URL: page, size, sort and its filters (in the API's own syntax). */
-export const projectsSearchSchema = listSearchSchema.extend({
-  search: searchText,
-  year: searchNumberList,
-  typeBook: searchNumberList,
-  typeSoftware: searchNumberList,
-  /** Projects of this account and of every account below it. */
-  ancestorId: searchId,
-  isActive: searchBoolean,
-  create: searchBoolean,
-});
+/** The Project Records list's URL (filters from the contract); `create` opens the new-project drawer. */
+export const projectsSearchSchema = projectsContract.urlSearch.extend({ create: searchBoolean });
 export type ProjectsSearch = z.infer<typeof projectsSearchSchema>;
 
 export const projectTabs = ['specification', 'meta', 'sales', 'proofs'] as const;
