@@ -2,19 +2,20 @@ import { accountType, country, softwareType, whereCreated } from '@colophon/doma
 import { z } from 'zod';
 import { bulkUpdateBodySchema, codeOf, textCodeOf } from './codes';
 import {
-  DEFAULT_PER_PAGE,
   idParam,
+  idParamsSchema,
   idSchema,
   listEnvelopeSchema,
   listQuerySchema,
-  MAX_PER_PAGE,
+  problemSchema,
   queryBoolean,
   queryList,
-  smallintParam,
-  smallintSchema,
   timestampSchema,
 } from './common';
+import { searchNumberList } from './list-url';
+import { defineOperation } from './operation';
 import { bookTypeSchema } from './projects';
+import { defineResourceContract, type FilterSpec, filter } from './resource-contract';
 
 export const accountTypeSchema = codeOf(accountType, 'account type');
 export const softwareTypeSchema = codeOf(softwareType, 'software');
@@ -114,47 +115,6 @@ export const accountSchema = z
 export type Account = z.infer<typeof accountSchema>;
 export const accountIncludes = ['parent', 'addresses', 'contacts', 'images'] as const;
 
-export const accountSortKeys = ['name', 'code', 'type', 'country', 'createdAt'] as const;
-
-export const accountListQuerySchema = listQuerySchema(accountSortKeys).extend({
-  search: z.string().trim().max(100).optional(),
-  type: queryList(smallintParam).optional(),
-  typeSoftware: queryList(smallintParam).optional(),
-  typeWhereCreated: queryList(smallintParam).optional(),
-  country: queryList(z.string().length(2)).optional(),
-  parentAccountId: idParam.optional(),
-  /** Accounts anywhere below this one (children and grandchildren). */
-  ancestorId: idParam.optional(),
-  depth: queryList(z.coerce.number().int().min(0).max(2)).optional(),
-  isActive: queryBoolean.optional(),
-  excludeStoreOnly: queryBoolean.optional(),
-});
-export type AccountListQuery = z.input<typeof accountListQuerySchema>;
-
-/**
- * `POST accounts/get/get_accounts_post`: the same search as the list, as a JSON body (for filter
- * sets too long for a URL, such as hundreds of ids).
- */
-export const accountSearchBodySchema = z.object({
-  page: z.number().int().min(1).default(1),
-  perPage: z.number().int().min(1).max(MAX_PER_PAGE).default(DEFAULT_PER_PAGE),
-  sort: z.enum(accountSortKeys.flatMap((key) => [key, `-${key}`]) as [string, ...string[]]).optional(),
-  include: z.array(z.enum(accountIncludes)).max(accountIncludes.length).optional(),
-  search: z.string().trim().max(100).optional(),
-  ids: z.array(idSchema).max(5000).optional(),
-  type: z.array(smallintSchema).max(20).optional(),
-  typeSoftware: z.array(smallintSchema).max(20).optional(),
-  typeWhereCreated: z.array(smallintSchema).max(2).optional(),
-  country: z.array(z.string().length(2)).max(3).optional(),
-  parentAccountId: idSchema.optional(),
-  ancestorId: idSchema.optional(),
-  depth: z.array(z.number().int().min(0).max(2)).max(3).optional(),
-  isActive: z.boolean().optional(),
-  excludeStoreOnly: z.boolean().optional(),
-});
-export type AccountSearchBody = z.input<typeof accountSearchBodySchema>;
-export const accountListSchema = listEnvelopeSchema(accountSchema);
-
 const accountFields = {
   name: z.string().trim().min(1, 'Required').max(200),
   type: accountTypeSchema,
@@ -193,6 +153,72 @@ export type AccountCreate = z.input<typeof accountCreateSchema>;
 /** Changes to an account; `addresses` or `contacts`, when sent, replace the whole list. */
 export const accountUpdateSchema = z.object(accountFields).partial();
 export type AccountUpdate = z.input<typeof accountUpdateSchema>;
+
+/** A depth of the tree: 0 (top), 1 (child) or 2 (grandchild). */
+const depthSchema = z.number().int().min(0).max(2);
+const depthFilter = {
+  kind: 'list' as const,
+  query: queryList(z.coerce.number().int().min(0).max(2)).optional(),
+  body: z.array(depthSchema).max(3).optional(),
+  url: searchNumberList,
+} satisfies FilterSpec;
+
+/**
+ * Accounts (part 3): schools, churches, teams, universities, dance groups, studios and branch
+ * offices, nested at most two levels. `search` looks in the name and the code; DELETE deactivates.
+ */
+export const accountsContract = defineResourceContract({
+  name: 'accounts',
+  label: 'Account',
+  item: accountSchema,
+  create: accountCreateSchema,
+  update: accountUpdateSchema,
+  filters: {
+    type: filter.codes({ max: 20 }),
+    typeSoftware: filter.codes({ max: 20 }),
+    typeWhereCreated: filter.codes({ max: 2 }),
+    country: filter.list(z.string().length(2), { max: 3 }),
+    parentAccountId: filter.id(),
+    /** Accounts anywhere below this one (children and grandchildren). */
+    ancestorId: filter.id(),
+    depth: depthFilter,
+    isActive: filter.boolean(),
+    excludeStoreOnly: filter.boolean(),
+  },
+  searchable: ['name', 'code'],
+  includes: accountIncludes,
+  sorts: ['name', 'code', 'type', 'country', 'createdAt'],
+  defaultSort: 'name',
+  permission: { read: 'accounts.view', write: 'accounts.manage' },
+});
+export type AccountListQuery = z.input<typeof accountsContract.listQuery>;
+
+/**
+ * `POST accounts/get/get_accounts_post`: the same search as the list, as a JSON body (for filter
+ * sets too long for a URL, such as hundreds of ids).
+ */
+const { page, perPage, sort, include, search, ...accountBodyFilters } = accountsContract.searchBody.shape;
+export const accountSearchBodySchema = z.object({
+  page,
+  perPage,
+  sort,
+  include,
+  search,
+  ids: z.array(idSchema).max(5000).optional(),
+  ...accountBodyFilters,
+});
+export type AccountSearchBody = z.input<typeof accountSearchBodySchema>;
+export const accountListSchema = listEnvelopeSchema(accountSchema);
+
+export const searchAccounts = defineOperation({
+  method: 'POST',
+  path: '/api/accounts/get/get_accounts_post',
+  body: accountSearchBodySchema,
+  responses: { 200: accountListSchema },
+  permission: 'accounts.view',
+  summary: 'Search accounts with a body of filters',
+  tags: ['accounts'],
+});
 
 /** `POST files/account_brand` and `files/account_image`: base64 image data (data-URL prefix stripped). */
 export const accountFileBodySchema = z.object({
@@ -299,6 +325,37 @@ export const accountSummaryRowSchema = z
   .meta({ id: 'AccountSummaryRow' });
 export type AccountSummaryRow = z.infer<typeof accountSummaryRowSchema>;
 export const accountSummaryOverviewSchema = listEnvelopeSchema(accountSummaryRowSchema);
+
+export const getAccountSummaryOverview = defineOperation({
+  method: 'GET',
+  path: '/api/accounts/account_summary_overview/:id',
+  params: idParamsSchema,
+  query: accountSummaryOverviewQuerySchema,
+  responses: { 200: accountSummaryOverviewSchema },
+  permission: 'accounts.view',
+  summary: "The studio's overview of all its schools",
+  tags: ['accounts'],
+});
+
+/** An account's brand (logo) and image, uploaded as base64 (413 when too large). */
+export const uploadAccountBrand = defineOperation({
+  method: 'POST',
+  path: '/api/files/account_brand',
+  body: accountFileBodySchema,
+  responses: { 200: accountBrandResponseSchema, 413: problemSchema },
+  permission: 'accounts.manage',
+  summary: "Upload an account's brand (logo)",
+  tags: ['files'],
+});
+export const uploadAccountImage = defineOperation({
+  method: 'POST',
+  path: '/api/files/account_image',
+  body: accountFileBodySchema,
+  responses: { 200: accountImageResponseSchema, 413: problemSchema },
+  permission: 'accounts.manage',
+  summary: "Upload an account's image",
+  tags: ['files'],
+});
 
 /** `GET accounts/settings/internal_review/{id}`. */
 export const internalReviewSettingsSchema = z

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerResource } from '../engine/implement';
 import { accountManufacturerRelationshipsResource } from './accounts/relationships';
-import { accountsResource } from './accounts/resource';
+import { registerAccountsResource } from './accounts/resource';
 import { registerAccountRoutes } from './accounts/routes';
 import { registerAuditRoutes } from './audit/routes';
 import { registerMfaRoutes } from './auth/mfa-routes';
@@ -35,7 +35,7 @@ export async function registerModules(app: FastifyInstance) {
   await registerUserRoutes(app);
   await registerEmailChangeRoutes(app);
   registerUsersResource(app);
-  registerResource(app, accountsResource);
+  registerAccountsResource(app);
   await registerAccountRoutes(app);
   registerResource(app, accountManufacturerRelationshipsResource);
   await registerSettingsRoutes(app);

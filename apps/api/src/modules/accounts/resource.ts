@@ -1,10 +1,12 @@
-import { accountCreateSchema, accountListQuerySchema, accountSchema, accountUpdateSchema } from '@colophon/contract';
+import { type accountSearchBodySchema, accountsContract } from '@colophon/contract';
 import { accountAddresses, accountContacts, accounts } from '@colophon/db';
 import { accountType, country, isHouseAccount, notificationType, softwareType, whereCreated } from '@colophon/domain';
 import { and, asc, count, eq, inArray, ne, type SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { visibleAccountRows } from '../../access/scope';
-import { defineResource, type ResourceContext } from '../../engine/resource';
+import { registerResource } from '../../engine/implement';
+import type { ResourceContext } from '../../engine/resource';
 import { textSearch } from '../../engine/search';
 import { AppError } from '../../errors';
 import { describeConstraint } from '../../plugins/problems';
@@ -24,20 +26,15 @@ describeConstraint('accounts_parent_account_id_accounts_id_fk', 'parentAccountId
 
 type Row = Record<string, unknown> & { id: number };
 
-/** The filters of the accounts list, shared by `GET accounts` and `POST accounts/get/get_accounts_post`. */
-export interface AccountFilters {
-  search?: string | undefined;
-  ids?: number[] | undefined;
-  type?: number[] | undefined;
-  typeSoftware?: number[] | undefined;
-  typeWhereCreated?: number[] | undefined;
-  country?: string[] | undefined;
-  parentAccountId?: number | undefined;
-  ancestorId?: number | undefined;
-  depth?: number[] | undefined;
-  isActive?: boolean | undefined;
-  excludeStoreOnly?: boolean | undefined;
-}
+/** The filters of the accounts search (`POST accounts/get/get_accounts_post`): the contract's and `ids`. */
+type AccountFilters = Omit<z.output<typeof accountSearchBodySchema>, 'page' | 'perPage' | 'sort' | 'include'>;
+
+/** Accounts anywhere below this one (children and grandchildren), not the account itself. */
+const underAccount = (ancestorId: number) =>
+  and(inArray(accounts.id, subtreeIdsSql(ancestorId)), ne(accounts.id, ancestorId));
+/** `excludeStoreOnly=true` leaves out Store Only accounts; false is the same as absent. */
+const storeOnlyExcluded = (exclude: boolean) =>
+  exclude ? ne(accounts.typeSoftware, softwareType.StoreOnly) : undefined;
 
 export function accountFilters(filters: AccountFilters): (SQL | undefined)[] {
   return [
@@ -48,12 +45,10 @@ export function accountFilters(filters: AccountFilters): (SQL | undefined)[] {
     filters.typeWhereCreated?.length ? inArray(accounts.typeWhereCreated, filters.typeWhereCreated) : undefined,
     filters.country?.length ? inArray(accounts.country, filters.country) : undefined,
     filters.parentAccountId ? eq(accounts.parentAccountId, filters.parentAccountId) : undefined,
-    filters.ancestorId
-      ? and(inArray(accounts.id, subtreeIdsSql(filters.ancestorId)), ne(accounts.id, filters.ancestorId))
-      : undefined,
+    filters.ancestorId ? underAccount(filters.ancestorId) : undefined,
     filters.depth?.length ? inArray(accounts.depth, filters.depth) : undefined,
     filters.isActive === undefined ? undefined : eq(accounts.isActive, filters.isActive),
-    filters.excludeStoreOnly ? ne(accounts.typeSoftware, softwareType.StoreOnly) : undefined,
+    filters.excludeStoreOnly === undefined ? undefined : storeOnlyExcluded(filters.excludeStoreOnly),
   ];
 }
 
@@ -129,85 +124,80 @@ export const accountIncludeFills: Record<string, (rows: Row[], context: Resource
   },
 };
 
-type CreateInput = z.output<typeof accountCreateSchema>;
-type UpdateInput = z.output<typeof accountUpdateSchema>;
-
 /**
  * Accounts (part 3): schools, churches, teams, universities, dance groups, studios and branch
  * offices, nested at most two levels. DELETE deactivates (an account keeps its history).
  */
-export const accountsResource = defineResource({
-  name: 'accounts',
-  label: 'Account',
-  table: accounts,
-  item: accountSchema,
-  listQuery: accountListQuerySchema,
-  createBody: accountCreateSchema,
-  updateBody: accountUpdateSchema,
-  access: { read: 'accounts.view', write: 'accounts.manage' },
-  sorts: accountSorts,
-  defaultSort: 'name',
-  scope: (context) => visibleAccountRows(context.auth),
-  filters: (query: z.output<typeof accountListQuerySchema>) => accountFilters(query),
-  includes: accountIncludeFills,
-  async create(input: CreateInput, context) {
-    const prepared = await prepareNewAccount(context, input);
-    return context.db.transaction(async (tx) => insertAccount(tx, input, prepared));
-  },
-  async update(existing, input: UpdateInput, context) {
-    const current = existing as unknown as AccountRow;
-    const { addresses, contacts, ...changes } = input;
-    const { depth } = await checkAccountChanges(context, current, changes);
-    const softwareChanged = changes.typeSoftware !== undefined && changes.typeSoftware !== current.typeSoftware;
-    const row = await context.db.transaction(async (tx) => {
-      const [updated] = await tx
-        .update(accounts)
-        .set({ ...changes, ...(depth === undefined ? {} : { depth }), updatedAt: new Date() })
-        .where(eq(accounts.id, current.id))
-        .returning();
-      if (!updated) throw new Error('account update returned nothing');
-      if (depth !== undefined) await redepthChildren(tx, current.id, depth);
-      if (softwareChanged && current.typeSoftware === softwareType.StoreOnly) {
-        await followSoftwareChange(tx, current.id, updated.typeSoftware);
-      }
-      await replaceAddressesAndContacts(tx, current.id, addresses, contacts);
-      if (softwareChanged) {
-        await notify(tx, {
-          accountId: updated.id,
-          typeNotification: notificationType.AccountSoftwareChanged,
-          userName: `${context.auth.user.firstName} ${context.auth.user.lastName}`,
-          info: `Software changed from ${softwareType.label(current.typeSoftware)} to ${softwareType.label(updated.typeSoftware)}.`,
+export function registerAccountsResource(app: FastifyInstance) {
+  registerResource(app, accountsContract, {
+    table: accounts,
+    scope: (context) => visibleAccountRows(context.auth),
+    filterBy: { ancestorId: underAccount, excludeStoreOnly: storeOnlyExcluded },
+    hooks: {
+      includes: accountIncludeFills,
+      async create(input, context) {
+        const prepared = await prepareNewAccount(context, input);
+        return context.db.transaction(async (tx) => insertAccount(tx, input, prepared));
+      },
+      async update(existing, input, context) {
+        const current: AccountRow = existing;
+        const { addresses, contacts, ...changes } = input;
+        const { depth } = await checkAccountChanges(context, current, changes);
+        const softwareChanged = changes.typeSoftware !== undefined && changes.typeSoftware !== current.typeSoftware;
+        const row = await context.db.transaction(async (tx) => {
+          const [updated] = await tx
+            .update(accounts)
+            .set({ ...changes, ...(depth === undefined ? {} : { depth }), updatedAt: new Date() })
+            .where(eq(accounts.id, current.id))
+            .returning();
+          if (!updated) throw new Error('account update returned nothing');
+          if (depth !== undefined) await redepthChildren(tx, current.id, depth);
+          if (softwareChanged && current.typeSoftware === softwareType.StoreOnly) {
+            await followSoftwareChange(tx, current.id, updated.typeSoftware);
+          }
+          await replaceAddressesAndContacts(tx, current.id, addresses, contacts);
+          if (softwareChanged) {
+            await notify(tx, {
+              accountId: updated.id,
+              typeNotification: notificationType.AccountSoftwareChanged,
+              userName: `${context.auth.user.firstName} ${context.auth.user.lastName}`,
+              info: `Software changed from ${softwareType.label(current.typeSoftware)} to ${softwareType.label(updated.typeSoftware)}.`,
+            });
+          }
+          return updated;
         });
-      }
-      return updated;
-    });
-    return row as unknown as Row;
-  },
-  async remove(existing, context) {
-    const current = existing as unknown as AccountRow;
-    if (isHouseAccount(current)) throw new AppError('conflict', 'The house account cannot be deactivated.');
-    const [children] = await context.db
-      .select({ total: count() })
-      .from(accounts)
-      .where(and(eq(accounts.parentAccountId, current.id), eq(accounts.isActive, true)));
-    if (Number(children?.total ?? 0) > 0) {
-      throw new AppError('conflict', `Deactivate the ${children?.total} active accounts under ${current.name} first.`);
-    }
-    const [row] = await context.db
-      .update(accounts)
-      .set({ isActive: false, updatedAt: new Date() })
-      .where(eq(accounts.id, current.id))
-      .returning();
-    return (row as unknown as Row) ?? null;
-  },
-  csv: [
-    { header: 'Code', value: (row) => row.code as string },
-    { header: 'Name', value: (row) => row.name as string },
-    { header: 'Type', value: (row) => accountType.label(row.type as number) },
-    { header: 'Software', value: (row) => softwareType.label(row.typeSoftware as number) },
-    { header: 'Created at', value: (row) => whereCreated.label(row.typeWhereCreated as number) },
-    { header: 'Country', value: (row) => country.label(row.country as string) },
-    { header: 'Parent', value: (row) => (row.parent as { name: string } | null | undefined)?.name ?? '' },
-    { header: 'Active', value: (row) => (row.isActive ? 'Yes' : 'No') },
-  ],
-});
+        return row;
+      },
+      async remove(existing, context) {
+        const current: AccountRow = existing;
+        if (isHouseAccount(current)) throw new AppError('conflict', 'The house account cannot be deactivated.');
+        const [children] = await context.db
+          .select({ total: count() })
+          .from(accounts)
+          .where(and(eq(accounts.parentAccountId, current.id), eq(accounts.isActive, true)));
+        if (Number(children?.total ?? 0) > 0) {
+          throw new AppError(
+            'conflict',
+            `Deactivate the ${children?.total} active accounts under ${current.name} first.`,
+          );
+        }
+        const [row] = await context.db
+          .update(accounts)
+          .set({ isActive: false, updatedAt: new Date() })
+          .where(eq(accounts.id, current.id))
+          .returning();
+        return row ?? null;
+      },
+    },
+    csv: [
+      { header: 'Code', value: (row) => row.code },
+      { header: 'Name', value: (row) => row.name },
+      { header: 'Type', value: (row) => accountType.label(row.type) },
+      { header: 'Software', value: (row) => softwareType.label(row.typeSoftware) },
+      { header: 'Created at', value: (row) => whereCreated.label(row.typeWhereCreated) },
+      { header: 'Country', value: (row) => country.label(row.country) },
+      { header: 'Parent', value: (row) => row.parent?.name ?? '' },
+      { header: 'Active', value: (row) => (row.isActive ? 'Yes' : 'No') },
+    ],
+  });
+}

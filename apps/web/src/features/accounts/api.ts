@@ -1,26 +1,29 @@
-import type {
-  Account,
-  AccountSearchBody,
-  AccountSummaryRow,
-  accountCreateSchema,
-  accountUpdateSchema,
-  BulkUpdateBody,
-  BulkUpdateResult,
-  InternalReviewSettings,
-  ListEnvelope,
+import {
+  type AccountSearchBody,
+  type AccountSummaryRow,
+  accountsContract,
+  type BulkUpdateBody,
+  type BulkUpdateResult,
+  getAccountSummaryOverview,
+  type InternalReviewSettings,
+  type ListEnvelope,
+  searchAccounts,
+  uploadAccountBrand,
+  uploadAccountImage,
 } from '@colophon/contract';
 import { canSeeBrazil, type Filters, isSuperAdmin } from '@colophon/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
 import { api } from '../../lib/api-client';
+import { call } from '../../lib/call';
 import { createResource, useInvalidatingMutation } from '../../lib/resource';
 import { useSession } from '../../lib/session';
 
-export type AccountCreate = z.input<typeof accountCreateSchema>;
-export type AccountUpdate = z.input<typeof accountUpdateSchema>;
+export type AccountCreate = z.input<typeof accountsContract.create>;
+export type AccountUpdate = z.input<typeof accountsContract.update>;
 
 /** /api/accounts: the generic five routes and the CSV export. */
-export const accountsResource = createResource<Account, AccountCreate, AccountUpdate>('accounts');
+export const accountsResource = createResource(accountsContract);
 export const accountKeys = accountsResource.keys;
 
 /** One row of the overview, with a key of its own (an account has a row per project). */
@@ -30,8 +33,7 @@ export type OverviewRow = AccountSummaryRow & { rowKey: string };
 export const overviewOptions = (rootId: number, query: Filters) =>
   queryOptions({
     queryKey: [...accountKeys.all, 'overview', rootId, query],
-    queryFn: ({ signal }) =>
-      api.get<ListEnvelope<AccountSummaryRow>>(`/accounts/account_summary_overview/${rootId}`, query, signal),
+    queryFn: ({ signal }) => call(getAccountSummaryOverview, { params: { id: rootId }, query }, signal),
     select: (envelope): ListEnvelope<OverviewRow> => ({
       ...envelope,
       data: envelope.data.map((row) => ({ ...row, rowKey: `${row.accountId}-${row.project?.id ?? 'none'}` })),
@@ -90,7 +92,7 @@ export function useBulkUpdate() {
 /** `POST files/account_brand` and `files/account_image`: base64 without the data-URL prefix. */
 export function useUploadAccountFile(kind: 'brand' | 'image') {
   return useInvalidatingMutation<{ accountId: number }, { accountId: number; data: string }>([accountKeys.all], {
-    mutationFn: (body) => api.post<{ accountId: number }>(`/files/account_${kind}`, body),
+    mutationFn: (body) => call(kind === 'brand' ? uploadAccountBrand : uploadAccountImage, { body }),
   });
 }
 
@@ -101,7 +103,7 @@ function useImmediateAccountLineage() {
   const body: AccountSearchBody = { ids, include: ['parent'], perPage: 100 };
   return useQuery({
     queryKey: accountKeys.list({ lineage: ids }),
-    queryFn: () => api.post<ListEnvelope<Account>>('/accounts/get/get_accounts_post', body),
+    queryFn: () => call(searchAccounts, { body }),
     enabled: ids.length > 0 && !isSuperAdmin(session?.user),
     staleTime: 5 * 60_000,
   });

@@ -1,6 +1,10 @@
+import { accountsContract } from '@colophon/contract';
 import { years } from '@colophon/domain';
 import { z } from 'zod';
-import { listSearchSchema, searchBoolean, searchId, searchNumberList, searchText } from '../../lib/list-search';
+import { listSearchSchema, searchBoolean, searchId } from '../../lib/list-search';
+
+/** The "all accounts" view's filters, as the contract declares them (the overview sorts by its own keys). */
+const { search, type, country, isActive } = accountsContract.urlSearch.shape;
 
 /** A checkbox filter of the overview: only `true` is kept (false is the same as absent). */
 const searchFlag = searchBoolean.transform((value) => (value ? true : undefined));
@@ -40,14 +44,10 @@ export const accountsSearchSchema = listSearchSchema.extend({
     .optional()
     .catch(undefined),
   ...overviewFlagShape,
-  search: searchText,
-  type: searchNumberList,
-  country: z
-    .array(z.string().length(2))
-    .optional()
-    .catch(undefined)
-    .transform((list) => (list && list.length > 0 ? list : undefined)),
-  isActive: searchBoolean,
+  search,
+  type,
+  country,
+  isActive,
   create: searchBoolean,
   edit: searchId,
 });

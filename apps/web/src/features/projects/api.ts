@@ -1,21 +1,19 @@
 import {
-  type Account,
   getProjectMeta,
   getProjectOptions,
   getSalesRepProjectMeta,
-  type ListEnvelope,
   type ProjectMeta,
   presetsContract,
   type projectMetaBodySchema,
   projectsContract,
   type SalesRepProjectMeta,
   type salesRepProjectMetaBodySchema,
+  searchAccounts,
   updateProjectMeta,
   updateSalesRepProjectMeta,
 } from '@colophon/contract';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../lib/api-client';
 import { call } from '../../lib/call';
 import { createQueryKeys, createResource, useInvalidatingMutation } from '../../lib/resource';
 
@@ -79,7 +77,7 @@ export function useAccountsByIds(ids: readonly number[]) {
   const sorted = [...new Set(ids)].sort((a, b) => a - b);
   return useQuery({
     queryKey: accountKeys.list({ ids: sorted }),
-    queryFn: () => api.post<ListEnvelope<Account>>('/accounts/get/get_accounts_post', { ids: sorted, perPage: 100 }),
+    queryFn: () => call(searchAccounts, { body: { ids: sorted, perPage: 100 } }),
     enabled: sorted.length > 0,
     staleTime: 5 * 60_000,
   });
