@@ -414,10 +414,16 @@ export const accountManufacturerRelationshipUpdateSchema = z
     notes: z.string().trim().max(2000).nullable(),
   })
   .partial();
-export const accountManufacturerRelationshipListQuerySchema = listQuerySchema([
-  'createdAt',
-  'typeBook',
-] as const).extend({
-  accountId: queryList(idParam).optional(),
-  manufacturerId: queryList(idParam).optional(),
+/** Which manufacturer prints an account's books; studio and school staff read their own, the plant side edits. */
+export const accountManufacturerRelationshipsContract = defineResourceContract({
+  name: 'account_manufacturer_relationships',
+  label: 'Account-manufacturer relationship',
+  item: accountManufacturerRelationshipSchema,
+  create: accountManufacturerRelationshipCreateSchema,
+  update: accountManufacturerRelationshipUpdateSchema,
+  filters: { accountId: filter.ids(), manufacturerId: filter.ids() },
+  includes: ['account', 'manufacturer'],
+  sorts: ['createdAt', 'typeBook'],
+  defaultSort: 'createdAt',
+  permission: { read: 'accounts.view', write: 'super.plants' },
 });

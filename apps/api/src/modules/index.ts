@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { registerResource } from '../engine/implement';
-import { accountManufacturerRelationshipsResource } from './accounts/relationships';
+import { registerAccountManufacturerRelationships } from './accounts/relationships';
 import { registerAccountsResource } from './accounts/resource';
 import { registerAccountRoutes } from './accounts/routes';
 import { registerAuditRoutes } from './audit/routes';
@@ -37,7 +36,7 @@ export async function registerModules(app: FastifyInstance) {
   registerUsersResource(app);
   registerAccountsResource(app);
   await registerAccountRoutes(app);
-  registerResource(app, accountManufacturerRelationshipsResource);
+  registerAccountManufacturerRelationships(app);
   await registerSettingsRoutes(app);
   registerProjectsResource(app);
   await registerProjectRoutes(app);
