@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { timestampSchema } from './common';
+import { bulkUpdateResultSchema, internalReviewBulkUpdateBodySchema, internalReviewSettingsSchema } from './accounts';
+import { idParamsSchema, timestampSchema } from './common';
+import { defineOperation } from './operation';
 import { bookSpecificationSchema } from './projects';
 
 /**
@@ -35,3 +37,52 @@ export const accountSettingsUpdateSchema = z
   })
   .partial();
 export type AccountSettingsUpdate = z.input<typeof accountSettingsUpdateSchema>;
+
+/** `GET /api/accounts/settings/internal_review/:id`: the account's own flags and what its parent and grandparent decide. */
+export const getInternalReviewSettings = defineOperation({
+  method: 'GET',
+  path: '/api/accounts/settings/internal_review/:id',
+  params: idParamsSchema,
+  responses: { 200: internalReviewSettingsSchema },
+  permission: 'accounts.view',
+  summary: "An account's internal review settings, with what its parent and grandparent decide",
+  tags: ['accounts'],
+});
+
+/** The three bulk updates of part 7, each setting one flag on many accounts (all or nothing). */
+const bulkUpdate = <const Path extends string>(path: Path, column: string) =>
+  defineOperation({
+    method: 'POST',
+    path: `/api/accounts/settings/${path}/bulk_update`,
+    body: internalReviewBulkUpdateBodySchema,
+    responses: { 200: bulkUpdateResultSchema },
+    permission: 'settings.manage',
+    summary: `Set ${column} on many accounts at once (all or nothing)`,
+    tags: ['accounts'],
+  });
+export const settingsBulkUpdates = {
+  internalReview: bulkUpdate('internal_review', 'internalReview'),
+  optOutInternalReview: bulkUpdate('opt_out_internal_review', 'optOutInternalReview'),
+  optInAdviserReviewNotes: bulkUpdate('opt_in_adviser_review_notes', 'optInAdviserReviewNotes'),
+};
+
+export const getAccountSettings = defineOperation({
+  method: 'GET',
+  path: '/api/account_settings/:id',
+  params: idParamsSchema,
+  responses: { 200: accountSettingsSchema },
+  permission: 'settings.manage',
+  summary: "An account's settings (the id is the account's)",
+  tags: ['settings'],
+});
+
+export const updateAccountSettings = defineOperation({
+  method: 'PUT',
+  path: '/api/account_settings/:id',
+  params: idParamsSchema,
+  body: accountSettingsUpdateSchema,
+  responses: { 200: accountSettingsSchema },
+  permission: 'settings.manage',
+  summary: "Change an account's settings (only the fields sent)",
+  tags: ['settings'],
+});

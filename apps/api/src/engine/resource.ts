@@ -5,7 +5,6 @@ import {
   idParamsSchema,
   listEnvelopeSchema,
   problemResponses,
-  problemSchema,
   queryList,
 } from '@colophon/contract';
 import type { Db } from '@colophon/db';
@@ -134,6 +133,7 @@ export function registerResource<Query extends ListQueryBase, Create, Update>(
   // A nested resource is listed under its parent's tag.
   const tags = [parent?.name ?? name];
   const errorResponses = problemResponses(400, 401, 403, 404);
+  const changeResponses = problemResponses(400, 401, 403, 404, 409);
   const readPermission = definition.access.read;
   const writePermission = definition.access.write;
 
@@ -343,7 +343,7 @@ export function registerResource<Query extends ListQueryBase, Create, Update>(
           summary: `Create a ${label.toLowerCase()}`,
           ...pathParams,
           body: definition.createBody,
-          response: { 201: definition.item, ...errorResponses, 409: problemSchema },
+          response: { 201: definition.item, ...changeResponses },
         },
       },
       async (request, reply) => {
@@ -376,7 +376,7 @@ export function registerResource<Query extends ListQueryBase, Create, Update>(
           summary: `Update a ${label.toLowerCase()}`,
           params: idParams,
           body: definition.updateBody,
-          response: { 200: definition.item, ...errorResponses, 409: problemSchema },
+          response: { 200: definition.item, ...changeResponses },
         },
       },
       async (request) => {
@@ -409,7 +409,7 @@ export function registerResource<Query extends ListQueryBase, Create, Update>(
           tags,
           summary: `Delete a ${label.toLowerCase()}`,
           params: idParams,
-          response: { 200: definition.item, 204: z.null(), ...errorResponses, 409: problemSchema },
+          response: { 200: definition.item, 204: z.null(), ...changeResponses },
         },
       },
       async (request, reply) => {

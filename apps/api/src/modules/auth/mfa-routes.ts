@@ -5,7 +5,7 @@ import {
   mfaSendCodeResponseSchema,
   mfaValidateCodeBodySchema,
   mfaValidateCodeResponseSchema,
-  problemSchema,
+  problemResponses,
   totpEnableBodySchema,
   totpSetupResponseSchema,
 } from '@colophon/contract';
@@ -20,20 +20,14 @@ import type { AuthContext, Services } from '../../context';
 import { AppError, invalidField } from '../../errors';
 import { callerOf } from '../../plugins/authentication';
 import { rememberDevice } from './known-devices';
-import { sha256 } from './routes';
+import { sha256 } from './password-links';
 import { claimFailedSignInAlert, resetAdviceOf } from './throttle';
 
 export const MFA_CODE_MINUTES = 10;
 export const MFA_MAX_TRIES = 5;
 const WINDOW_MS = MFA_WINDOW_MINUTES * 60_000;
 const tags = ['mfa'];
-const problems = {
-  400: problemSchema,
-  401: problemSchema,
-  403: problemSchema,
-  410: problemSchema,
-  429: problemSchema,
-};
+const problems = problemResponses(400, 401, 403, 410, 429);
 
 const codeHashOf = (sessionId: string, code: string) => sha256(`${sessionId}:${code}`);
 
@@ -103,7 +97,7 @@ export async function registerMfaRoutes(app: FastifyInstance) {
       config: { mfaStep: true, passwordStep: true },
       schema: { tags, body: mfaSendCodeBodySchema, response: { 200: mfaSendCodeResponseSchema, ...problems } },
     },
-    async (request) => {
+    async function sendMfaCode(request) {
       const auth = callerOf(request);
       assertOwnSession(request, auth, request.body);
       const { method } = request.body;
@@ -165,7 +159,7 @@ export async function registerMfaRoutes(app: FastifyInstance) {
       config: { mfaStep: true, passwordStep: true },
       schema: { tags, body: mfaValidateCodeBodySchema, response: { 200: mfaValidateCodeResponseSchema, ...problems } },
     },
-    async (request, reply) => {
+    async function validateMfaCode(request, reply) {
       const auth = callerOf(request);
       assertOwnSession(request, auth, request.body);
       const refusal = await mfaRefusalOf(services, auth.user.id);
@@ -225,7 +219,7 @@ export async function registerMfaRoutes(app: FastifyInstance) {
   routes.post(
     '/api/users/mfa/totp/setup',
     { schema: { tags, response: { 200: totpSetupResponseSchema, ...problems } } },
-    async (request) => {
+    async function setUpTotp(request) {
       const auth = callerOf(request);
       const secret = generateSecret();
       await services.db.update(users).set({ totpPendingSecret: secret }).where(eq(users.id, auth.user.id));
@@ -236,7 +230,7 @@ export async function registerMfaRoutes(app: FastifyInstance) {
   routes.post(
     '/api/users/mfa/totp/enable',
     { schema: { tags, body: totpEnableBodySchema, response: { 204: z.null(), ...problems } } },
-    async (request, reply) => {
+    async function enableTotp(request, reply) {
       const auth = callerOf(request);
       const pending = auth.user.totpPendingSecret;
       if (!pending) throw invalidField('code', 'Start the authenticator set-up first.');
@@ -254,7 +248,7 @@ export async function registerMfaRoutes(app: FastifyInstance) {
   routes.put(
     '/api/users/mfa/method',
     { schema: { tags, body: mfaMethodBodySchema, response: { 204: z.null(), ...problems } } },
-    async (request, reply) => {
+    async function changeMfaMethod(request, reply) {
       const auth = callerOf(request);
       const { method } = request.body;
       if (method === 'totp' && !auth.user.totpSecret) {

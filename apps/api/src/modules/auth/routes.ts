@@ -1,4 +1,3 @@
-import { createHash, randomBytes } from 'node:crypto';
 import {
   changePasswordBodySchema,
   endImpersonationResponseSchema,
@@ -8,7 +7,7 @@ import {
   impersonateResponseSchema,
   loginBodySchema,
   loginResponseSchema,
-  problemSchema,
+  problemResponses,
   resetPasswordBodySchema,
   sessionStateSchema,
 } from '@colophon/contract';
@@ -20,6 +19,7 @@ import { z } from 'zod';
 import { AppError, invalidField, notFound } from '../../errors';
 import { callerOf } from '../../plugins/authentication';
 import { forgetDevice, forgetDeviceCookie, knownDeviceOf, rememberDevice } from './known-devices';
+import { sendSetPasswordLink, sha256 } from './password-links';
 import { burnPasswordCheck, hashPassword, verifyPassword } from './passwords';
 import { immediateAccountsOf, permissionHashOf, sessionStateOf, toSessionUser } from './session-user';
 import {
@@ -33,35 +33,11 @@ import {
 import { alertOwnerOfFailures, recordSignInAttempt, signInRefusalOf, tooManySignIns } from './throttle';
 import { signIdentityToken } from './tokens';
 
-const RESET_LINK_HOURS = 24;
 const tags = ['auth'];
-const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema, 409: problemSchema };
+const problems = problemResponses(400, 401, 403, 404, 409);
 
-export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
-
-/** Creates a single-use set-password link and e-mails it (reset, and the welcome of a new user). */
-export async function sendSetPasswordLink(
-  app: FastifyInstance,
-  user: { id: number; email: string; firstName: string },
-  purpose: 'reset' | 'welcome',
-) {
-  const token = randomBytes(32).toString('base64url');
-  await app.services.db.insert(passwordResetTokens).values({
-    userId: user.id,
-    tokenHash: sha256(token),
-    expiresAt: new Date(Date.now() + (purpose === 'welcome' ? 7 * 24 : RESET_LINK_HOURS) * 3_600_000),
-  });
-  const link = `${app.services.config.publicUrl}/new-password?token=${token}`;
-  const text =
-    purpose === 'welcome'
-      ? `Hello ${user.firstName},\n\nAn account was created for you on Colophon. Choose your password here (the link works for 7 days):\n${link}\n`
-      : `Hello ${user.firstName},\n\nSomeone asked to reset your Colophon password. Choose a new one here (the link works for ${RESET_LINK_HOURS} hours):\n${link}\n\nIf it was not you, ignore this e-mail.\n`;
-  await app.services.mailer.send({
-    to: user.email,
-    subject: purpose === 'welcome' ? 'Welcome to Colophon' : 'Reset your Colophon password',
-    text,
-  });
-}
+/** Kept for the modules that still import them from here; they live in `./password-links`. */
+export { sendSetPasswordLink, sha256 } from './password-links';
 
 export async function registerAuthRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
@@ -71,9 +47,13 @@ export async function registerAuthRoutes(app: FastifyInstance) {
     '/api/auth/login',
     {
       config: { public: true },
-      schema: { tags, body: loginBodySchema, response: { 200: loginResponseSchema, 429: problemSchema, ...problems } },
+      schema: {
+        tags,
+        body: loginBodySchema,
+        response: { 200: loginResponseSchema, ...problemResponses(400, 401, 403, 404, 409, 429) },
+      },
     },
-    async (request, reply) => {
+    async function signIn(request, reply) {
       const { email, password } = request.body;
       const refusal = await signInRefusalOf(services, email, request.ip);
       const [user] = await services.db.select().from(users).where(sql`lower(${users.email}) = ${email}`).limit(1);
@@ -136,7 +116,7 @@ export async function registerAuthRoutes(app: FastifyInstance) {
         response: { 200: sessionStateSchema, ...problems },
       },
     },
-    async (request) => {
+    async function userSessionData(request) {
       const auth = callerOf(request);
       // The session data of a user is theirs alone; anyone else's answers as missing.
       if (request.params.id !== auth.user.id) throw notFound(`User ${request.params.id}`);
@@ -147,7 +127,7 @@ export async function registerAuthRoutes(app: FastifyInstance) {
   routes.post(
     '/api/auth/logout',
     { config: { mfaStep: true, passwordStep: true }, schema: { tags, response: { 204: z.null(), ...problems } } },
-    async (request, reply) => {
+    async function signOut(request, reply) {
       await revokeSession(services, callerOf(request).sessionId);
       return reply.status(204).send(null);
     },
@@ -163,7 +143,7 @@ export async function registerAuthRoutes(app: FastifyInstance) {
         response: { 202: z.object({ accepted: z.literal(true) }), ...problems },
       },
     },
-    async (request, reply) => {
+    async function forgotPassword(request, reply) {
       const [user] = await services.db
         .select()
         .from(users)
@@ -181,7 +161,7 @@ export async function registerAuthRoutes(app: FastifyInstance) {
       config: { public: true },
       schema: { tags, body: resetPasswordBodySchema, response: { 204: z.null(), ...problems } },
     },
-    async (request, reply) => {
+    async function resetPassword(request, reply) {
       const { token, password } = request.body;
       const [resetToken] = await services.db
         .select()
@@ -217,7 +197,7 @@ export async function registerAuthRoutes(app: FastifyInstance) {
       config: { passwordStep: true },
       schema: { tags, body: changePasswordBodySchema, response: { 204: z.null(), ...problems } },
     },
-    async (request, reply) => {
+    async function changePassword(request, reply) {
       const auth = callerOf(request);
       const { currentPassword, newPassword } = request.body;
       if (!(await verifyPassword(auth.user.passwordHash, currentPassword))) {
@@ -244,7 +224,7 @@ export async function registerAuthRoutes(app: FastifyInstance) {
       config: { permission: 'super.impersonate' },
       schema: { tags, body: impersonateBodySchema, response: { 200: impersonateResponseSchema, ...problems } },
     },
-    async (request) => {
+    async function impersonate(request) {
       const auth = callerOf(request);
       if (auth.originalUser) throw new AppError('conflict', 'End the current impersonation first.');
       const [target] = await services.db.select().from(users).where(eq(users.id, request.body.userId)).limit(1);
@@ -274,7 +254,7 @@ export async function registerAuthRoutes(app: FastifyInstance) {
       config: { mfaStep: true, passwordStep: true },
       schema: { tags, response: { 200: endImpersonationResponseSchema, ...problems } },
     },
-    async (request) => {
+    async function endImpersonation(request) {
       const auth = callerOf(request);
       const original = auth.originalUser;
       if (!original) throw new AppError('conflict', 'You are not impersonating anyone.');

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   avatarBodySchema,
   avatarResponseSchema,
-  problemSchema,
+  problemResponses,
   profileUpdateSchema,
   sessionUserSchema,
 } from '@colophon/contract';
@@ -19,14 +19,7 @@ import { toSessionUser } from '../auth/session-user';
 import { assertEmailFree, isNewEmail, requestEmailChange } from '../users/email-change';
 import { pendingEmailOf } from '../users/pending-email';
 
-const problems = {
-  400: problemSchema,
-  401: problemSchema,
-  403: problemSchema,
-  404: problemSchema,
-  409: problemSchema,
-  413: problemSchema,
-};
+const problems = problemResponses(400, 401, 403, 404, 409, 413);
 const _MAX_AVATAR_BYTES = 2 * 1024 * 1024;
 
 export async function registerProfileRoutes(app: FastifyInstance) {
@@ -39,7 +32,7 @@ export async function registerProfileRoutes(app: FastifyInstance) {
       config: { permission: 'profile.edit' },
       schema: { tags: ['profile'], body: profileUpdateSchema, response: { 200: sessionUserSchema, ...problems } },
     },
-    async (request) => {
+    async function updateProfile(request) {
       const auth = callerOf(request);
       const { email, ...fields } = request.body;
       // A new e-mail is only asked for: the link sent to it sets it (users/email-change.ts).
@@ -62,7 +55,7 @@ export async function registerProfileRoutes(app: FastifyInstance) {
       config: { permission: 'profile.edit' },
       schema: { tags: ['files'], body: avatarBodySchema, response: { 200: avatarResponseSchema, ...problems } },
     },
-    async (request) => {
+    async function uploadAvatar(request) {
       const auth = callerOf(request);
       const image = decodeImageUpload(request.body.data);
       const key = `avatars/${auth.user.id}/${randomUUID()}.${image.extension}`;
@@ -94,7 +87,7 @@ export async function registerProfileRoutes(app: FastifyInstance) {
         }),
       },
     },
-    async (request, reply) => {
+    async function serveSignedFile(request, reply) {
       const key = (request.params as { '*': string })['*'];
       const { expires, signature, download } = request.query;
       if (!services.files.verify(key, expires, signature, download)) {

@@ -3,7 +3,7 @@ import {
   idParamsSchema,
   type ProofCompare,
   type ProofPageChange,
-  problemSchema,
+  problemResponses,
   proofCompareSchema,
 } from '@colophon/contract';
 import { proofs } from '@colophon/db';
@@ -16,7 +16,7 @@ import type { FileStore } from '../../integrations/files/file-store';
 import type { PageManifest, ProofManifest } from '../../proof-pipeline';
 import { visibleProof } from './query';
 
-const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
+const problems = problemResponses(400, 401, 403, 404);
 const tags = ['proofs'];
 
 /** How many page images are read at once (a 480-page book must not open 480 files together). */
@@ -211,7 +211,7 @@ export async function registerProofCompareRoutes(app: FastifyInstance) {
         response: { 200: proofCompareSchema, ...problems },
       },
     },
-    async (request): Promise<ProofCompare> => {
+    async function compareProofs(request): Promise<ProofCompare> {
       const { row } = await visibleProof(contextOf(request), request.params.id);
       // The same project is visible to whoever sees this proof, so the previous round needs no scope of its own.
       const [previous] = await services.db

@@ -1,5 +1,5 @@
 import { Worker } from 'node:worker_threads';
-import { problemSchema, proofCoverImageBodySchema, proofCoverImageSchema } from '@colophon/contract';
+import { problemResponses, proofCoverImageBodySchema, proofCoverImageSchema } from '@colophon/contract';
 import { projects, proofs, queueUploads, uploadSessions } from '@colophon/db';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
@@ -15,7 +15,7 @@ import { requireVisibleAccounts } from '../accounts/tree';
 import { checkUploadedPdf } from '../uploads/validate';
 import { recordAction } from './query';
 
-const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
+const problems = problemResponses(400, 401, 403, 404);
 
 /** The cover as the proof pages show it: as wide as a viewer page, WebP (small, sharp at that size). */
 const coverSettings: RenderSettings = { ...defaultRenderSettings, format: 'webp', thumbFormat: 'webp' };
@@ -159,7 +159,7 @@ export async function registerProofCoverImageRoute(app: FastifyInstance) {
         response: { 200: proofCoverImageSchema, ...problems },
       },
     },
-    async (request) => {
+    async function setCoverImage(request) {
       const context: ResourceContext = { db: services.db, auth: callerOf(request), request };
       const { key, bucket } = request.body;
       const ours = fileStoreBucket(services.files);

@@ -1,4 +1,4 @@
-import { EPUB_PREPARING_DETAIL, epubLinkSchema, idParamsSchema, problemSchema } from '@colophon/contract';
+import { EPUB_PREPARING_DETAIL, epubLinkSchema, idParamsSchema, problemResponses } from '@colophon/contract';
 import { accounts, type Db, projects, proofs, queueEpubs } from '@colophon/db';
 import { notificationType, proofProcessingStatus, proofStatus } from '@colophon/domain';
 import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
@@ -162,13 +162,7 @@ export function createEpubWorker(
   });
 }
 
-const problems = {
-  400: problemSchema,
-  401: problemSchema,
-  403: problemSchema,
-  404: problemSchema,
-  409: problemSchema,
-};
+const problems = problemResponses(400, 401, 403, 404, 409);
 
 /** A name a file system takes: no path separators or characters Windows refuses. */
 const fileNameSafe = (name: string) =>
@@ -195,7 +189,7 @@ export async function registerEpubRoutes(app: FastifyInstance) {
         response: { 200: epubLinkSchema, ...problems },
       },
     },
-    async (request) => {
+    async function epubLinkOfProof(request) {
       const { row, item } = await visibleProof(
         { db: services.db, auth: callerOf(request), request },
         request.params.id,

@@ -2,7 +2,7 @@ import {
   flipImagesQuerySchema,
   flipImagesSchema,
   idParamsSchema,
-  problemSchema,
+  problemResponses,
   proofApproveBodySchema,
   proofFindingSchema,
   proofListQuerySchema,
@@ -24,7 +24,7 @@ import type { PageManifest, ProofManifest } from '../../proof-pipeline';
 import { approveProof, assertNeedsReview, rejectProof } from './decisions';
 import { latestProofsWhere, listProofs, visibleProof } from './query';
 
-const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
+const problems = problemResponses(400, 401, 403, 404);
 const tags = ['proofs'];
 
 /** Signed page images live a day: a review session never sees a link expire. */
@@ -138,7 +138,7 @@ export async function registerProofRoutes(app: FastifyInstance) {
         response: { 200: z.object({ data: z.array(proofFindingSchema) }), ...problems },
       },
     },
-    async (request) => {
+    async function findingsOfProof(request) {
       const { row } = await visibleProof(contextOf(request), request.params.id);
       const rows = await services.db
         .select()
@@ -170,7 +170,7 @@ export async function registerProofRoutes(app: FastifyInstance) {
         response: { 200: flipImagesSchema, ...problems },
       },
     },
-    async (request) => {
+    async function signFlipImages(request) {
       const { row } = await visibleProof(contextOf(request), request.params.id);
       const manifest = await manifestOf(row.manifestKey, row.id);
       const wanted = request.query.pages?.length ? new Set(request.query.pages) : null;
@@ -192,7 +192,7 @@ export async function registerProofRoutes(app: FastifyInstance) {
         response: { 200: signedManifestSchema, ...problems },
       },
     },
-    async (request) => {
+    async function parseManifest(request) {
       const { row } = await visibleProof(contextOf(request), request.params.id);
       const manifest = await manifestOf(row.manifestKey, row.id);
       return {
@@ -216,10 +216,10 @@ export async function registerProofRoutes(app: FastifyInstance) {
           'Approve the proof for print: the order button turns on for those who may order. With preflight errors, acknowledgedFindingIds must list them all (409 otherwise)',
         params: idParamsSchema,
         body: proofApproveBodySchema,
-        response: { 200: proofSchema, ...problems, 409: problemSchema },
+        response: { 200: proofSchema, ...problemResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
+    async function approveTheProof(request) {
       const context = contextOf(request);
       return approveProof(services, context, await visibleProof(context, request.params.id), request.body);
     },
@@ -234,10 +234,10 @@ export async function registerProofRoutes(app: FastifyInstance) {
         summary: 'Reject the proof with a reason: the book is unlocked for edits',
         params: idParamsSchema,
         body: proofRejectBodySchema,
-        response: { 200: proofSchema, ...problems, 409: problemSchema },
+        response: { 200: proofSchema, ...problemResponses(400, 401, 403, 404, 409) },
       },
     },
-    async (request) => {
+    async function rejectTheProof(request) {
       const context = contextOf(request);
       const proof = await visibleProof(context, request.params.id);
       assertNeedsReview(proof.row);

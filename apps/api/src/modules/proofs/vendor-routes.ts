@@ -1,5 +1,5 @@
 import {
-  problemSchema,
+  problemResponses,
   proofAutomationParamsSchema,
   proofAutomationSendBodySchema,
   proofAutomationSendSchema,
@@ -37,14 +37,7 @@ import {
 import { assertNeedsReview, rejectProof, type VisibleProof } from './decisions';
 import { recordAction, visibleProof } from './query';
 
-const problems = {
-  400: problemSchema,
-  401: problemSchema,
-  403: problemSchema,
-  404: problemSchema,
-  409: problemSchema,
-  502: problemSchema,
-};
+const problems = problemResponses(400, 401, 403, 404, 409, 502);
 const tags = ['proofs'];
 
 /** A send's link to the proof's file lives a week: a hot folder may pick it up later. */
@@ -206,7 +199,7 @@ export async function registerProofVendorRoutes(app: FastifyInstance) {
         response: { 201: proofAutomationSendSchema, ...problems },
       },
     },
-    async (request, reply) => {
+    async function sendToAutomation(request, reply) {
       const context = contextOf(request);
       const automation: ProofAutomationCode = request.params.automation;
       const { row, item } = await visibleProof(context, request.body.id);

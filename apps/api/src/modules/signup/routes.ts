@@ -1,4 +1,4 @@
-import { problemSchema, schoolSignupBodySchema, schoolSignupResponseSchema } from '@colophon/contract';
+import { problemResponses, schoolSignupBodySchema, schoolSignupResponseSchema } from '@colophon/contract';
 import { projects, userAccounts, users } from '@colophon/db';
 import { userRole, yearOfSchoolYear } from '@colophon/domain';
 import type { FastifyInstance } from 'fastify';
@@ -9,10 +9,10 @@ import { AppError } from '../../errors';
 import { callerOf } from '../../plugins/authentication';
 import { insertAccount, prepareNewAccount } from '../accounts/service';
 import { type AccountRow, lineageOf } from '../accounts/tree';
-import { sendSetPasswordLink } from '../auth/routes';
+import { sendSetPasswordLink } from '../auth/password-links';
 import { checkProjectSpec, withAccountDefaults } from '../projects/rules';
 
-const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema, 409: problemSchema };
+const problems = problemResponses(400, 401, 403, 404, 409);
 
 function isUniqueViolation(error: unknown, constraint: string): boolean {
   for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {

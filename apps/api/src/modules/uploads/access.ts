@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { problemSchema } from '@colophon/contract';
+import { problemResponses } from '@colophon/contract';
 import { projects } from '@colophon/db';
 import { and, eq } from 'drizzle-orm';
 import { accountVisible } from '../../access/scope';
 import type { ResourceContext } from '../../engine/resource';
 import { notFound } from '../../errors';
 
-export const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
+export const problems = problemResponses(400, 401, 403, 404);
 
 /** How long a signed upload URL stays valid: long enough for 2 GB (or one part) on a slow school connection. */
 export const UPLOAD_URL_TTL_SECONDS = 6 * 3600;

@@ -1,6 +1,6 @@
 import {
   createUploadBodySchema,
-  problemSchema,
+  problemResponses,
   type UploadJob,
   uploadJobParamsSchema,
   uploadJobSchema,
@@ -56,10 +56,10 @@ export async function registerUploadJobRoutes(app: FastifyInstance) {
         tags: ['uploads'],
         summary: 'Checks an uploaded PDF and queues it to become a proof of the project',
         body: createUploadBodySchema,
-        response: { 201: uploadJobSchema, ...problems, 429: problemSchema },
+        response: { 201: uploadJobSchema, ...problemResponses(400, 401, 403, 404, 429) },
       },
     },
-    async (request, reply) => {
+    async function createUploadJob(request, reply) {
       const context = requestContext(app, request);
       const { projectId, fileKey, kind } = request.body;
       const project = await visibleProject(context, projectId);
@@ -119,7 +119,7 @@ export async function registerUploadJobRoutes(app: FastifyInstance) {
         response: { 200: uploadJobSchema, ...problems },
       },
     },
-    async (request): Promise<UploadJob> => {
+    async function uploadJobOf(request): Promise<UploadJob> {
       const { id } = request.params;
       const [row] = await services.db.select().from(queueUploads).where(eq(queueUploads.id, id));
       const payload = storedPayloadSchema.safeParse(row?.payload);

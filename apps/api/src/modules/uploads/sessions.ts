@@ -1,5 +1,5 @@
 import {
-  problemSchema,
+  problemResponses,
   storedUploadSchema,
   type UploadSession,
   uploadPartReceivedBodySchema,
@@ -29,7 +29,7 @@ export const UPLOAD_SESSION_TTL_HOURS = 48;
 type SessionRow = typeof uploadSessions.$inferSelect;
 type PartRow = typeof uploadSessionParts.$inferSelect;
 
-const withGone = { ...problems, 409: problemSchema, 410: problemSchema };
+const withGone = problemResponses(400, 401, 403, 404, 409, 410);
 
 /** The size part `partNumber` must have: `partSize`, except the last, which has the rest. */
 export function partSizeOf(session: Pick<SessionRow, 'size' | 'partSize' | 'partCount'>, partNumber: number): number {
@@ -141,7 +141,7 @@ export async function registerUploadSessionRoutes(app: FastifyInstance) {
         response: { 201: uploadSessionSchema, ...problems },
       },
     },
-    async (request, reply) => {
+    async function startUploadSession(request, reply) {
       const context = requestContext(app, request);
       const { projectId, account_id: accountId, fileName, contentType, size } = request.body;
       const owner = projectId
@@ -183,7 +183,7 @@ export async function registerUploadSessionRoutes(app: FastifyInstance) {
         response: { 200: uploadSessionSchema, ...withGone },
       },
     },
-    async (request) => {
+    async function uploadSessionOf(request) {
       const session = await ownSession(request, request.params.id);
       if (isExpired(session)) {
         await markAborted(session, request);
@@ -232,7 +232,7 @@ export async function registerUploadSessionRoutes(app: FastifyInstance) {
         response: { 200: uploadPartUrlsSchema, ...withGone },
       },
     },
-    async (request) => {
+    async function partUrls(request) {
       const session = await openSession(request, request.params.id);
       const beyond = request.body.partNumbers.find((partNumber) => partNumber > session.partCount);
       if (beyond !== undefined) {
@@ -276,7 +276,7 @@ export async function registerUploadSessionRoutes(app: FastifyInstance) {
         response: { 200: uploadSessionPartSchema, ...withGone },
       },
     },
-    async (request) => {
+    async function recordParts(request) {
       const session = await openSession(request, request.params.id);
       const { partNumber, size, etag } = request.body;
       if (partNumber > session.partCount) {
@@ -308,7 +308,7 @@ export async function registerUploadSessionRoutes(app: FastifyInstance) {
         response: { 200: storedUploadSchema, ...withGone },
       },
     },
-    async (request) => {
+    async function completeUploadSession(request) {
       const { id } = request.params;
       const done = (session: SessionRow) => ({
         fileKey: session.fileKey,
@@ -369,7 +369,7 @@ export async function registerUploadSessionRoutes(app: FastifyInstance) {
         response: { 204: z.null(), ...problems },
       },
     },
-    async (request, reply) => {
+    async function cancelUploadSession(request, reply) {
       const session = await ownSession(request, request.params.id);
       await markAborted(session, request);
       return reply.status(204).send(null);

@@ -4,7 +4,7 @@ import {
   presignedUploadPostPrivateBodySchema,
   presignedUploadPutQuerySchema,
   presignedUploadSchema,
-  problemSchema,
+  problemResponses,
   uploadedFileSchema,
 } from '@colophon/contract';
 import type { FastifyInstance } from 'fastify';
@@ -57,7 +57,7 @@ export async function registerSignedUploadRoutes(app: FastifyInstance) {
         response: { 200: presignedUploadSchema, ...problems },
       },
     },
-    async (request) => {
+    async function presignedUploadPut(request) {
       await visibleProject(requestContext(app, request), request.query.projectId);
       return grantFor(request.query.size);
     },
@@ -74,7 +74,7 @@ export async function registerSignedUploadRoutes(app: FastifyInstance) {
         response: { 200: presignedUploadSchema, ...problems },
       },
     },
-    async (request) => {
+    async function presignedUploadPostPrivate(request) {
       await requireVisibleAccount(requestContext(app, request), request.body.account_id);
       return grantFor(request.body.size);
     },
@@ -100,16 +100,10 @@ export async function registerSignedUploadRoutes(app: FastifyInstance) {
             expires: z.coerce.number().int(),
             signature: z.string().max(200),
           }),
-          response: {
-            200: uploadedFileSchema,
-            400: problemSchema,
-            403: problemSchema,
-            404: problemSchema,
-            413: problemSchema,
-          },
+          response: { 200: uploadedFileSchema, ...problemResponses(400, 403, 404, 413) },
         },
       },
-      async (request, reply) => {
+      async function receiveSignedUpload(request, reply) {
         const files = services.files;
         if (files.kind !== 'local') throw notFound('This upload target');
         const key = (request.params as { '*': string })['*'];
