@@ -22,19 +22,28 @@ export function proofColumns({ showInternal, zone, sortable }: ProofColumnOption
       title: 'Project',
       sortable,
       // The account and book type ride under the project, and every other cell keeps to one line, so
-      // a row is two lines and the table fits a 1440 px screen without scrolling sideways.
-      render: (proof) => (
-        <Stack gap={0} miw={220}>
-          <ProofLink id={proof.id}>{proof.projectName}</ProofLink>
-          <Text size="xs" c="dimmed">
-            {proof.accountName} · {bookType.label(proof.typeBook)}
-            {proof.kind !== 'pages' ? ` · ${proofFileKind.label(proof.kind)}` : ''}
-          </Text>
-        </Stack>
-      ),
+      // a row is two lines and the table fits a 1440 px screen without scrolling sideways: this column
+      // takes the width the others leave (at least 220 px), and a name longer than that ends in an
+      // ellipsis, whole on hover.
+      cellsStyle: () => ({ width: '100%', maxWidth: 0, minWidth: 220 }),
+      render: (proof) => {
+        const detail = `${proof.accountName} · ${bookType.label(proof.typeBook)}${
+          proof.kind !== 'pages' ? ` · ${proofFileKind.label(proof.kind)}` : ''
+        }`;
+        return (
+          <Stack gap={0}>
+            <Text size="sm" truncate="end" title={proof.projectName}>
+              <ProofLink id={proof.id}>{proof.projectName}</ProofLink>
+            </Text>
+            <Text size="xs" c="dimmed" truncate="end" title={detail}>
+              {detail}
+            </Text>
+          </Stack>
+        );
+      },
     },
-    { accessor: 'year', title: 'Year', sortable, width: 70 },
-    { accessor: 'roundNumber', title: 'Round', sortable, textAlign: 'right', width: 80 },
+    { accessor: 'year', title: 'Year', sortable, width: 60 },
+    { accessor: 'roundNumber', title: 'Round', sortable, textAlign: 'right', width: 68 },
     {
       accessor: 'status',
       title: 'Status',
