@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { timestampSchema } from './common';
-import { defineResourceContract, type FilterSpec, filter } from './resource-contract';
+import { defineResourceContract, filter } from './resource-contract';
 
 /** A notification with the fields of part 3 (`notificationType.label` names its type; unknown → Unknown). */
 export const notificationSchema = z
@@ -26,15 +26,6 @@ export const notificationSchema = z
   .meta({ id: 'Notification' });
 export type Notification = z.infer<typeof notificationSchema>;
 
-const instantOrDate = z.union([z.iso.datetime({ offset: true }), z.iso.date()]);
-/** A bound of the date range: an instant, or a date (a London day); the URL drops a stale one. */
-const dateBound = {
-  kind: 'one' as const,
-  query: instantOrDate.optional(),
-  body: instantOrDate.optional(),
-  url: instantOrDate.optional().catch(undefined),
-} satisfies FilterSpec;
-
 /**
  * `GET notifications`: newest first by default; `include=account` adds the account's code and name.
  * Read-only: they are written by `notify()`.
@@ -48,9 +39,9 @@ export const notificationsContract = defineResourceContract({
     projectId: filter.id(),
     typeNotification: filter.codes(),
     /** From this instant (or date) on, inclusive. */
-    dateFrom: dateBound,
+    dateFrom: filter.instant(),
     /** Up to this instant (or the end of this date), inclusive. */
-    dateTo: dateBound,
+    dateTo: filter.instant(),
   },
   includes: ['account'],
   sorts: ['date'],
