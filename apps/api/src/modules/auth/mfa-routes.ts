@@ -10,18 +10,18 @@ import {
   totpSetupResponseSchema,
 } from '@colophon/contract';
 import { mfaAttempts, mfaCodes, sessions, users } from '@colophon/db';
-import { describeWait, MFA_FAILURES_PER_USER, MFA_SENDS_PER_USER, MFA_WINDOW_MINUTES } from '@colophon/domain';
+import { MFA_SENDS_PER_USER, MFA_WINDOW_MINUTES } from '@colophon/domain';
 import { and, count, desc, eq, gt, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { generateSecret, generateURI, verify } from 'otplib';
+import { generateSecret, generateURI } from 'otplib';
 import { z } from 'zod';
-import type { AuthContext, Services } from '../../context';
+import type { AuthContext } from '../../context';
 import { AppError, invalidField } from '../../errors';
 import { callerOf } from '../../plugins/authentication';
 import { rememberDevice } from './known-devices';
+import { alertOwnerOfWrongCodes, mfaRefusalOf, verifyTotp } from './mfa-limits';
 import { sha256 } from './password-links';
-import { claimFailedSignInAlert, resetAdviceOf } from './throttle';
 
 export const MFA_CODE_MINUTES = 10;
 export const MFA_MAX_TRIES = 5;
@@ -31,60 +31,11 @@ const problems = problemResponses(400, 401, 403, 410, 429);
 
 const codeHashOf = (sessionId: string, code: string) => sha256(`${sessionId}:${code}`);
 
-async function verifyTotp(secret: string, code: string): Promise<boolean> {
-  const result = await verify({ secret, token: code, epochTolerance: 30 });
-  return result.valid;
-}
-
 /** The body repeats the user id and token (spec part 7); both must be the caller's own. */
 function assertOwnSession(request: FastifyRequest, auth: AuthContext, body: { user_id: number; token: string }) {
   if (body.user_id !== auth.user.id) throw invalidField('user_id', 'This is not the signed-in user.');
   const bearer = request.headers.authorization?.slice(7).trim();
   if (body.token !== bearer) throw invalidField('token', 'This is not the token of the current session.');
-}
-
-/**
- * Wrong codes are counted per user over a sliding hour, whatever the session or method: a new sign-in
- * never buys a fresh budget, and a right code does not wipe an attacker's failures. Refused until the
- * oldest of the latest failures leaves the window.
- */
-async function mfaRefusalOf(services: Services, userId: number): Promise<AppError | null> {
-  const now = services.clock.now();
-  const latest = await services.db
-    .select({ createdAt: mfaAttempts.createdAt })
-    .from(mfaAttempts)
-    .where(
-      and(
-        eq(mfaAttempts.userId, userId),
-        eq(mfaAttempts.succeeded, false),
-        gt(mfaAttempts.createdAt, new Date(now.getTime() - WINDOW_MS)),
-      ),
-    )
-    .orderBy(desc(mfaAttempts.createdAt))
-    .limit(MFA_FAILURES_PER_USER);
-  const oldest = latest[MFA_FAILURES_PER_USER - 1];
-  if (!oldest) return null;
-  const seconds = Math.max(1, Math.ceil((oldest.createdAt.getTime() + WINDOW_MS - now.getTime()) / 1000));
-  const message = `Too many wrong codes for this user. Try again in ${describeWait(seconds)}.`;
-  return new AppError('too_many_requests', message, {
-    headers: { 'retry-after': String(seconds) },
-    errors: [{ path: 'code', message }],
-  });
-}
-
-/** The first refusal tells the owner: whoever typed the codes knew the password. */
-async function alertOwnerOfWrongCodes(services: Services, user: AuthContext['user']): Promise<void> {
-  if (!(await claimFailedSignInAlert(services, user.id))) return;
-  await services.mailer.send({
-    to: user.email,
-    subject: 'Wrong verification codes on your Colophon account',
-    text:
-      `Hello ${user.firstName},\n\n` +
-      `${MFA_FAILURES_PER_USER} wrong verification codes were entered for your Colophon account (${user.email}) ` +
-      `within ${MFA_WINDOW_MINUTES} minutes, after signing in with your password, the latest at ` +
-      `${services.clock.now().toISOString()} (UTC). Codes are refused for a while.\n\n` +
-      `If it was you, there is nothing to do. ${resetAdviceOf(services)}\n`,
-  });
 }
 
 export async function registerMfaRoutes(app: FastifyInstance) {

@@ -10,32 +10,26 @@ import {
   proofSoftwareResultSchema,
   SOFTWARE_SLUG_PATTERN,
 } from '@colophon/contract';
-import { accounts, projects } from '@colophon/db';
 import {
   automationSendsFile,
   type ProofAutomationCode,
   type ProofSoftwareCall,
   proofAutomation,
-  proofSoftwareCall,
-  proofSoftwareCalls,
-  softwareOfSlug,
-  softwareSlug,
   softwareType,
 } from '@colophon/domain';
-import { eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type ResourceContext, requestContext } from '../../engine/resource';
+import { requestContext } from '../../engine/resource';
 import { AppError, invalidField } from '../../errors';
 import { type ProofAutomationSendRecord, proofAutomationAdapterFor } from '../../integrations/automation';
 import {
-  IntegrationError,
   type ProofSoftwareActionRecord,
   type ProofSoftwareRequest,
   proofSoftwareAdapterFor,
 } from '../../integrations/proof-software';
-import { assertNeedsReview, rejectProof, type VisibleProof } from './decisions';
+import { assertNeedsReview, rejectProof } from './decisions';
 import { recordAction, visibleProof } from './query';
+import { recordFailedCall, softwareOfProof, softwareTaking } from './vendor-calls';
 
 const problems = problemResponses(400, 401, 403, 404, 409, 502);
 const tags = ['proofs'];
@@ -50,48 +44,10 @@ const FILE_URL_TTL_SECONDS = 7 * 24 * 3600;
  */
 const softwareSegment = `:software(${SOFTWARE_SLUG_PATTERN})`;
 
-/** The software a path name stands for, when it takes this call (400 naming `software` otherwise). */
-function softwareTaking(call: ProofSoftwareCall, slug: string): number {
-  const software = softwareOfSlug(slug);
-  if (software !== null && proofSoftwareCall(software) === call) return software;
-  const takers = proofSoftwareCalls.filter((entry) => entry.call === call).map((entry) => softwareSlug(entry.software));
-  throw invalidField(
-    'software',
-    software === null
-      ? `No software is called ${slug}; ${call} is taken by ${takers.join(', ')}.`
-      : `${slug} takes no ${call} call; ${call} is taken by ${takers.join(', ')}.`,
-  );
-}
-
-/**
- * An outside service failed: the proof's history keeps the attempt (staff see why a cancel or a send
- * did not happen), and the error goes on as a 502 with its reason in words. Nothing else changes.
- */
-async function recordFailedCall(
-  context: ResourceContext,
-  proofId: number,
-  userId: number,
-  what: string,
-  error: unknown,
-): Promise<never> {
-  if (error instanceof IntegrationError) await recordAction(context, proofId, userId, `${what} failed`, error.message);
-  throw error;
-}
-
 export async function registerProofVendorRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { services } = app;
   const contextOf = (request: FastifyRequest) => requestContext(app, request);
-
-  /** The software the proof's book is built with: the project's own, else its account's. */
-  const softwareOf = async (proof: VisibleProof) => {
-    const [row] = await services.db
-      .select({ project: projects.typeSoftware, account: accounts.typeSoftware })
-      .from(projects)
-      .innerJoin(accounts, eq(accounts.id, projects.accountId))
-      .where(eq(projects.id, proof.row.projectId));
-    return row?.project ?? row?.account ?? 0;
-  };
 
   /**
    * Turns a proof back in the software it was made in, then here: the software first, so a refusal
@@ -108,7 +64,7 @@ export async function registerProofVendorRoutes(app: FastifyInstance) {
     const software = softwareTaking(call, slug);
     const context = contextOf(request);
     const proof = await visibleProof(context, proofId);
-    const used = await softwareOf(proof);
+    const used = await softwareOfProof(services.db, proof);
     if (used !== software) {
       throw invalidField(
         'software',
