@@ -11,6 +11,7 @@ export * from './processing';
 export * from './projects';
 export * from './proof-compare';
 export * from './proof-epubs';
+export * from './proof-operations';
 export * from './proof-review';
 export * from './proof-vendors';
 export * from './proofs';
