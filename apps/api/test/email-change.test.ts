@@ -1,7 +1,7 @@
 import { emailChangeRequests, outboxEmails, users } from '@colophon/db';
 import { and, desc, eq, gt, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sha256 } from '../src/modules/auth/routes';
+import { sha256 } from '../src/modules/auth/password-links';
 import { createTestApp, DEMO_PASSWORD, OWNER, type TestApp } from './harness';
 
 /** Issue 8: a new e-mail address counts only once the link sent to it is opened. */

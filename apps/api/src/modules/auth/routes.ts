@@ -36,9 +36,6 @@ import { signIdentityToken } from './tokens';
 const tags = ['auth'];
 const problems = problemResponses(400, 401, 403, 404, 409);
 
-/** Kept for the modules that still import them from here; they live in `./password-links`. */
-export { sendSetPasswordLink, sha256 } from './password-links';
-
 export async function registerAuthRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { services } = app;

@@ -11,7 +11,7 @@ import {
 import type { ResourceContext } from '../../engine/resource';
 import { invalidField } from '../../errors';
 import { type AccountRow, lineageOf } from '../accounts/tree';
-import { settingsOf } from '../settings/routes';
+import { settingsOf } from '../settings/service';
 
 /**
  * A new project's specification: what was given, then the account's defaults for new projects (its

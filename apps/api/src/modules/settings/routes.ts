@@ -14,9 +14,6 @@ import { invalidField } from '../../errors';
 import { requireVisibleAccount, requireVisibleAccounts } from '../accounts/tree';
 import { internalReviewOf, settingsView } from './service';
 
-/** Kept for the modules that still import it from here; it lives in `./service`. */
-export { settingsOf } from './service';
-
 export async function registerSettingsRoutes(app: FastifyInstance) {
   implement(app, getInternalReviewSettings, async function internalReviewSettings(request) {
     const context = requestContext(app, request);

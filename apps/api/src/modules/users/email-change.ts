@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { UserRow } from '../../context';
 import { AppError, invalidField } from '../../errors';
-import { sha256 } from '../auth/routes';
+import { sha256 } from '../auth/password-links';
 
 /**
  * A change of sign-in e-mail (issue 8): the address never changes on the say-so of whoever edits the

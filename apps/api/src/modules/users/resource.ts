@@ -10,7 +10,7 @@ import type { ResourceContext } from '../../engine/resource';
 import { textSearch } from '../../engine/search';
 import { invalidField } from '../../errors';
 import { describeConstraint } from '../../plugins/problems';
-import { sendSetPasswordLink } from '../auth/routes';
+import { sendSetPasswordLink } from '../auth/password-links';
 import { assertEmailFree, isNewEmail, requestEmailChange } from './email-change';
 import { assertMayAssignRole, assertMayChangeUser } from './guard';
 import { pendingEmailOf, pendingEmailsOf } from './pending-email';
