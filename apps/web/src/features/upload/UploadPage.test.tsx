@@ -295,8 +295,9 @@ describe('Upload Proof', () => {
     await user.click(screen.getByRole('button', { name: 'Start upload' }));
     const pages = await screen.findByRole('region', { name: 'Pages upload' });
     expect(await within(pages).findByText('Pages 37 of 128')).toBeTruthy();
-    expect(within(pages).getByText('Findings so far: 1 error, 0 warnings')).toBeTruthy();
-    expect(within(pages).getByText('Page 12: A photo is 72 ppi.')).toBeTruthy();
+    // The findings are a query of their own: they may land a moment after the pages count.
+    expect(await within(pages).findByText('Findings so far: 1 error, 0 warnings')).toBeTruthy();
+    expect(await within(pages).findByText('Page 12: A photo is 72 ppi.')).toBeTruthy();
     expect(await within(pages).findByText('Pages 128 of 128')).toBeTruthy();
     expect(await within(pages).findByText('Page 90: Another photo is 96 ppi.')).toBeTruthy();
   });
