@@ -1,23 +1,21 @@
+import { manufacturersContract, manufacturingPlantsContract } from '@colophon/contract';
 import { createRoute } from '@tanstack/react-router';
 import { adminRoute, pageRoute } from '../../app/route-base';
+import { resourceRoute } from '../../components/resource-page/route';
 import { lazyPage } from '../../lib/chunk-reload';
-import { auditSearchSchema, manufacturersSearchSchema, outboxSearchSchema, plantsSearchSchema } from './search';
+import { auditSearchSchema, outboxSearchSchema } from './search';
 
-const plantsRoute = createRoute({
-  getParentRoute: () => adminRoute,
-  path: 'super/manufacturing-plants',
-  validateSearch: plantsSearchSchema,
-  ...pageRoute('/admin/super/manufacturing-plants'),
-  component: lazyPage(() => import('./ManufacturingPlantsPage'), 'ManufacturingPlantsPage'),
-});
+const plantsRoute = resourceRoute(
+  'super/manufacturing-plants',
+  manufacturingPlantsContract,
+  lazyPage(() => import('./ManufacturingPlantsPage'), 'ManufacturingPlantsPage'),
+);
 
-const manufacturersRoute = createRoute({
-  getParentRoute: () => adminRoute,
-  path: 'super/manufacturers',
-  validateSearch: manufacturersSearchSchema,
-  ...pageRoute('/admin/super/manufacturers'),
-  component: lazyPage(() => import('./ManufacturersPage'), 'ManufacturersPage'),
-});
+const manufacturersRoute = resourceRoute(
+  'super/manufacturers',
+  manufacturersContract,
+  lazyPage(() => import('./ManufacturersPage'), 'ManufacturersPage'),
+);
 
 const auditLogRoute = createRoute({
   getParentRoute: () => adminRoute,

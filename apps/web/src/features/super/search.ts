@@ -1,19 +1,7 @@
-import { manufacturersContract, manufacturingPlantsContract } from '@colophon/contract';
 import { z } from 'zod';
 import { listSearchSchema, searchId } from '../../lib/list-search';
 
-/** The URLs of the super-administrator lists. `edit` opens a record's drawer ('new' for a new one). */
-const editParam = z
-  .union([z.literal('new'), z.coerce.number().int().positive()])
-  .optional()
-  .catch(undefined);
-
-export const plantsSearchSchema = manufacturingPlantsContract.urlSearch.extend({ edit: editParam });
-export type PlantsSearch = z.infer<typeof plantsSearchSchema>;
-
-export const manufacturersSearchSchema = manufacturersContract.urlSearch.extend({ edit: editParam });
-export type ManufacturersSearch = z.infer<typeof manufacturersSearchSchema>;
-
+/** The URLs of the super-administrator read-only lists (the resource pages take theirs from their contracts). */
 export const auditSearchSchema = listSearchSchema.extend({
   resource: z.string().trim().max(64).optional().catch(undefined),
   actorUserId: searchId,
