@@ -1,6 +1,7 @@
 import type { ListEnvelope, ListSearch } from '@colophon/contract';
 import type { Filters } from '@colophon/domain';
 import type { UseQueryResult } from '@tanstack/react-query';
+import { useState } from 'react';
 import { clearedFilters, filterQuery, filtersActive, listQuery } from './list-search';
 
 type Edit = number | 'new' | undefined;
@@ -43,4 +44,14 @@ export function useListPage<Search extends ListSearch & { edit?: Edit }, Item>(
     openDrawer: (next: number | 'new') => setSearch({ edit: next } as Partial<Search>),
     closeDrawer: () => setSearch({ edit: undefined } as Partial<Search>),
   };
+}
+
+/**
+ * The search of a list inside another page (an account's tab): kept in the component, not the URL,
+ * which is the page's. Spread into the `DataTable` as its `search` and `onSearchChange`.
+ */
+export function useLocalListSearch<Search extends ListSearch>(initial: Search) {
+  const [search, setSearch] = useState<Search>(initial);
+  const onSearchChange = (patch: Partial<Search>) => setSearch((previous) => ({ ...previous, ...patch }));
+  return { search, onSearchChange };
 }

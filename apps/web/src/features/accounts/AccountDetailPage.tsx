@@ -1,12 +1,14 @@
 import type { Account } from '@colophon/contract';
 import { accountType, isParentAccountType } from '@colophon/domain';
-import { Badge, Breadcrumbs, Button, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Badge, Breadcrumbs, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBuildingOff, IconEdit, IconRefresh } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
-import type { JSX } from 'react';
+import type { JSX, ReactNode } from 'react';
+import { ActiveBadge } from '../../components/data-table/cells';
 import { ChangeButton } from '../../components/feedback/ChangeButton';
 import { ErrorState, QueryState } from '../../components/feedback/QueryState';
+import { PageTabs } from '../../components/layout/PageTabs';
 import { userCan } from '../../lib/access';
 import { errorMessage } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
@@ -17,7 +19,7 @@ import { AccountProfileTab } from './AccountProfileTab';
 import { AccountOrdersTab, AccountProofsTab, AccountStoreTab } from './AccountRowsTabs';
 import { AccountUsersTab } from './AccountUsersTab';
 import { accountsResource } from './api';
-import { ActiveBadge, AnchorLink } from './columns';
+import { AnchorLink } from './columns';
 import { type AccountTab, accountTabs } from './search';
 import { useDeactivateAccount } from './useDeactivateAccount';
 
@@ -90,6 +92,15 @@ function AccountDetail({ account }: { account: Account }) {
     return true;
   });
   const tab = search.tab && visibleTabs.includes(search.tab) ? search.tab : 'profile';
+  const panels: Record<AccountTab, ReactNode> = {
+    profile: <AccountProfileTab account={account} canManage={canManage} />,
+    users: <AccountUsersTab accountId={account.id} />,
+    projects: <AccountProjectsTable accountId={account.id} />,
+    proofs: <AccountProofsTab accountId={account.id} holdsSchools={holdsSchools} />,
+    orders: <AccountOrdersTab accountId={account.id} holdsSchools={holdsSchools} />,
+    store: <AccountStoreTab accountId={account.id} holdsSchools={holdsSchools} />,
+    notifications: <NotificationsTable accountId={account.id} />,
+  };
 
   const reactivate = async () => {
     try {
@@ -154,44 +165,13 @@ function AccountDetail({ account }: { account: Account }) {
         ) : null}
       </Group>
 
-      <Tabs
+      <PageTabs
+        tabs={visibleTabs.map((value) => ({ value, label: tabLabels[value], panel: panels[value] }))}
         value={tab}
-        onChange={(next) => {
-          const chosen = accountTabs.find((candidate) => candidate === next);
-          if (chosen)
-            void navigate({ search: (previous) => ({ ...previous, tab: chosen === 'profile' ? undefined : chosen }) });
-        }}
-        keepMounted={false}
-      >
-        <Tabs.List mb="md">
-          {visibleTabs.map((value) => (
-            <Tabs.Tab key={value} value={value}>
-              {tabLabels[value]}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        <Tabs.Panel value="profile">
-          <AccountProfileTab account={account} canManage={canManage} />
-        </Tabs.Panel>
-        <Tabs.Panel value="users">
-          <AccountUsersTab accountId={account.id} />
-        </Tabs.Panel>
-        <Tabs.Panel value="projects">
-          <AccountProjectsTable accountId={account.id} />
-        </Tabs.Panel>
-        <Tabs.Panel value="proofs">
-          <AccountProofsTab accountId={account.id} holdsSchools={holdsSchools} />
-        </Tabs.Panel>
-        <Tabs.Panel value="orders">
-          <AccountOrdersTab accountId={account.id} holdsSchools={holdsSchools} />
-        </Tabs.Panel>
-        <Tabs.Panel value="store">
-          <AccountStoreTab accountId={account.id} holdsSchools={holdsSchools} />
-        </Tabs.Panel>
-        <Tabs.Panel value="notifications">
-          <NotificationsTable accountId={account.id} />
-        </Tabs.Panel>
-      </Tabs>
+        onChange={(chosen) =>
+          void navigate({ search: (previous) => ({ ...previous, tab: chosen === 'profile' ? undefined : chosen }) })
+        }
+      />
 
       {deactivation.dialog}
       {canManage ? (

@@ -1,7 +1,7 @@
 import type { User } from '@colophon/contract';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
 import { DataTable } from '../../components/data-table/DataTable';
+import { useLocalListSearch } from '../../lib/list-page';
 import { type ListSearch, listQuery } from '../../lib/list-search';
 import { useSession } from '../../lib/session';
 import { userColumns, usersResource } from '../users';
@@ -10,8 +10,8 @@ import { userColumns, usersResource } from '../users';
 export function AccountUsersTab({ accountId }: { accountId: number }) {
   const zone = useSession()?.user.timezone;
   const navigate = useNavigate();
-  const [search, setSearch] = useState<ListSearch>({ sort: 'lastName' });
-  const query = usersResource.useList(listQuery({ ...search, accountId }));
+  const list = useLocalListSearch<ListSearch>({ sort: 'lastName' });
+  const query = usersResource.useList(listQuery({ ...list.search, accountId }));
   const columns = userColumns(zone, {
     open: (user: User) => void navigate({ to: '/admin/users', search: { user: user.id } }),
   });
@@ -20,8 +20,7 @@ export function AccountUsersTab({ accountId }: { accountId: number }) {
       label="Account users"
       columns={columns}
       query={query}
-      search={search}
-      onSearchChange={(patch) => setSearch((previous) => ({ ...previous, ...patch }))}
+      {...list}
       emptyText="No users are linked to this account"
     />
   );

@@ -9,10 +9,11 @@ import {
   softwareType,
   whereCreated,
 } from '@colophon/domain';
-import { ActionIcon, Anchor, type AnchorProps, Badge, Menu, Stack, Text } from '@mantine/core';
-import { IconBuildingOff, IconDots, IconEdit } from '@tabler/icons-react';
+import { Anchor, type AnchorProps, Badge, Menu, Text } from '@mantine/core';
+import { IconBuildingOff, IconEdit } from '@tabler/icons-react';
 import { createLink } from '@tanstack/react-router';
 import { type ComponentPropsWithoutRef, forwardRef } from 'react';
+import { ActiveBadge, RowActionsMenu, StackedCell } from '../../components/data-table/cells';
 import type { DataTableColumn } from '../../components/data-table/DataTable';
 
 import type { OverviewRow } from './api';
@@ -44,14 +45,6 @@ export function AccountLink({ id, name, canOpen = true }: { id: number; name: st
   );
 }
 
-export function ActiveBadge({ active }: { active: boolean }) {
-  return (
-    <Badge color={active ? 'green' : 'gray'} variant="light">
-      {active ? 'Active' : 'Inactive'}
-    </Badge>
-  );
-}
-
 const proofColors: Record<number, string> = {
   [proofStatus.NeedsReview]: 'yellow',
   [proofStatus.Rejected]: 'red',
@@ -71,14 +64,17 @@ export function overviewColumns(zone: string | null | undefined): DataTableColum
       title: 'School',
       sortable: true,
       render: (row) => (
-        <Stack gap={0}>
+        <StackedCell
+          note={
+            <>
+              {row.accountCode}
+              {row.parentAccountName ? ` · ${row.parentAccountName}` : ''}
+              {row.isActive ? '' : ' · Inactive'}
+            </>
+          }
+        >
           <AccountLink id={row.accountId} name={row.accountName} />
-          <Text size="xs" c="dimmed">
-            {row.accountCode}
-            {row.parentAccountName ? ` · ${row.parentAccountName}` : ''}
-            {row.isActive ? '' : ' · Inactive'}
-          </Text>
-        </Stack>
+        </StackedCell>
       ),
     },
     {
@@ -88,13 +84,16 @@ export function overviewColumns(zone: string | null | undefined): DataTableColum
       sortKey: 'projectName',
       render: (row) =>
         row.project ? (
-          <Stack gap={0}>
+          <StackedCell
+            note={
+              <>
+                {row.project.year}
+                {row.project.isActive ? '' : ' · Inactive'}
+              </>
+            }
+          >
             <Text size="sm">{row.project.name}</Text>
-            <Text size="xs" c="dimmed">
-              {row.project.year}
-              {row.project.isActive ? '' : ' · Inactive'}
-            </Text>
-          </Stack>
+          </StackedCell>
         ) : (
           <Text size="sm" c="dimmed">
             No project
@@ -151,12 +150,9 @@ export function overviewColumns(zone: string | null | undefined): DataTableColum
       sortKey: 'lastNotificationAt',
       render: (row) =>
         row.lastNotification ? (
-          <Stack gap={0}>
+          <StackedCell note={formatDateTime(row.lastNotification.date, zone)}>
             <Text size="sm">{row.lastNotification.label}</Text>
-            <Text size="xs" c="dimmed">
-              {formatDateTime(row.lastNotification.date, zone)}
-            </Text>
-          </Stack>
+          </StackedCell>
         ) : (
           <Text size="sm" c="dimmed">
             None
@@ -227,29 +223,22 @@ export function accountColumns(actions: AccountRowActions): DataTableColumn<Acco
       title: 'Actions',
       textAlign: 'right',
       render: (account) => (
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <ActionIcon variant="subtle" aria-label={`Actions for ${account.name}`}>
-              <IconDots size={16} />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            {actions.edit ? (
-              <Menu.Item leftSection={<IconEdit size={14} />} onClick={() => actions.edit?.(account)}>
-                Edit
-              </Menu.Item>
-            ) : null}
-            {actions.deactivate && account.isActive ? (
-              <Menu.Item
-                color="red"
-                leftSection={<IconBuildingOff size={14} />}
-                onClick={() => actions.deactivate?.(account)}
-              >
-                Deactivate
-              </Menu.Item>
-            ) : null}
-          </Menu.Dropdown>
-        </Menu>
+        <RowActionsMenu name={account.name}>
+          {actions.edit ? (
+            <Menu.Item leftSection={<IconEdit size={14} />} onClick={() => actions.edit?.(account)}>
+              Edit
+            </Menu.Item>
+          ) : null}
+          {actions.deactivate && account.isActive ? (
+            <Menu.Item
+              color="red"
+              leftSection={<IconBuildingOff size={14} />}
+              onClick={() => actions.deactivate?.(account)}
+            >
+              Deactivate
+            </Menu.Item>
+          ) : null}
+        </RowActionsMenu>
       ),
     },
   ];

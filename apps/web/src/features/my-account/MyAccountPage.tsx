@@ -1,10 +1,11 @@
 import type { Account } from '@colophon/contract';
 import { accountType, isParentAccountType } from '@colophon/domain';
-import { Alert, Group, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Group, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
-import type { JSX } from 'react';
+import type { JSX, ReactNode } from 'react';
 import { QueryState } from '../../components/feedback/QueryState';
+import { PageTabs } from '../../components/layout/PageTabs';
 import { userCan } from '../../lib/access';
 import { useSession } from '../../lib/session';
 import {
@@ -62,6 +63,13 @@ function MyAccount({ account }: { account: Account }) {
   });
   const tab = chosen && visible.includes(chosen) ? chosen : 'profile';
   const holdsSchools = isParentAccountType(account.type);
+  const panels: Record<MyAccountTab, ReactNode> = {
+    profile: <AccountProfileTab account={account} canManage={userCan(user, 'accounts.manage')} />,
+    proofs: <AccountProofsTab accountId={account.id} holdsSchools={holdsSchools} />,
+    orders: <AccountOrdersTab accountId={account.id} holdsSchools={holdsSchools} />,
+    sales: <AccountSalesTab />,
+    store: <AccountStoreTab accountId={account.id} holdsSchools={holdsSchools} />,
+  };
 
   return (
     <Stack gap="md">
@@ -85,37 +93,11 @@ function MyAccount({ account }: { account: Account }) {
           </Text>
         ) : null}
       </div>
-      <Tabs
+      <PageTabs
+        tabs={visible.map((value) => ({ value, label: tabLabels[value], panel: panels[value] }))}
         value={tab}
-        onChange={(next) => {
-          const found = myAccountTabs.find((candidate) => candidate === next);
-          if (found) void navigate({ search: { tab: found === 'profile' ? undefined : found } });
-        }}
-        keepMounted={false}
-      >
-        <Tabs.List mb="md">
-          {visible.map((value) => (
-            <Tabs.Tab key={value} value={value}>
-              {tabLabels[value]}
-            </Tabs.Tab>
-          ))}
-        </Tabs.List>
-        <Tabs.Panel value="profile">
-          <AccountProfileTab account={account} canManage={userCan(user, 'accounts.manage')} />
-        </Tabs.Panel>
-        <Tabs.Panel value="proofs">
-          <AccountProofsTab accountId={account.id} holdsSchools={holdsSchools} />
-        </Tabs.Panel>
-        <Tabs.Panel value="orders">
-          <AccountOrdersTab accountId={account.id} holdsSchools={holdsSchools} />
-        </Tabs.Panel>
-        <Tabs.Panel value="sales">
-          <AccountSalesTab />
-        </Tabs.Panel>
-        <Tabs.Panel value="store">
-          <AccountStoreTab accountId={account.id} holdsSchools={holdsSchools} />
-        </Tabs.Panel>
-      </Tabs>
+        onChange={(found) => void navigate({ search: { tab: found === 'profile' ? undefined : found } })}
+      />
     </Stack>
   );
 }

@@ -1,8 +1,9 @@
 import type { Project } from '@colophon/contract';
 import { bookType } from '@colophon/domain';
 import { useNavigate } from '@tanstack/react-router';
-import { type JSX, useState } from 'react';
+import type { JSX } from 'react';
 import { DataTable } from '../../components/data-table/DataTable';
+import { useLocalListSearch } from '../../lib/list-page';
 import { filterQuery, type ListSearch, listQuery } from '../../lib/list-search';
 import { projectsResource } from './api';
 import { projectColumns } from './columns';
@@ -20,9 +21,9 @@ interface AccountProjectsSearch extends ListSearch {
  */
 export function AccountProjectsTable({ accountId }: { accountId: number }): JSX.Element {
   const navigate = useNavigate();
-  const [search, setSearch] = useState<AccountProjectsSearch>({ sort: '-year' });
+  const list = useLocalListSearch<AccountProjectsSearch>({ sort: '-year' });
+  const { search } = list;
   const query = projectsResource.useList(listQuery({ ...search, accountId: [accountId] }));
-  const update = (patch: Partial<AccountProjectsSearch>) => setSearch((previous) => ({ ...previous, ...patch }));
   const columns = projectColumns(
     { open: (project) => void navigate({ to: '/admin/projects/$projectId', params: { projectId: project.id } }) },
     { showAccount: false },
@@ -32,8 +33,7 @@ export function AccountProjectsTable({ accountId }: { accountId: number }): JSX.
       label="Account projects"
       columns={columns}
       query={query}
-      search={search}
-      onSearchChange={update}
+      {...list}
       emptyText={
         search.year || search.typeBook ? 'No projects match these filters' : 'This account has no projects yet'
       }

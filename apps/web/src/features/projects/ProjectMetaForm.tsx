@@ -1,14 +1,12 @@
 import { type ProjectMeta, projectMetaBodySchema } from '@colophon/contract';
-import { formatDateTime } from '@colophon/domain';
-import { NumberInput, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { NumberInput, TextInput } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { QueryState } from '../../components/feedback/QueryState';
-import { FormActions } from '../../components/form/FormActions';
 import { numberInputProps } from '../../components/form/numberInputProps';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
-import { useSession } from '../../lib/session';
 import { projectMetaOptions, useSaveProjectMeta } from './api';
+import { ProjectTabForm } from './ProjectTabForm';
 
 /** A text field of the contract where an empty box means 'not said' (null). */
 export const textOrNull = <Out,>(field: z.ZodType<Out, string | null>) =>
@@ -45,7 +43,6 @@ export function ProjectMetaTab({ projectId, canManage }: { projectId: number; ca
 }
 
 function ProjectMetaForm({ projectId, meta, canManage }: { projectId: number; meta: ProjectMeta; canManage: boolean }) {
-  const zone = useSession()?.user.timezone;
   const save = useSaveProjectMeta(projectId);
   const schemaForm = useSchemaForm({
     schema: metaFormSchema,
@@ -58,46 +55,36 @@ function ProjectMetaForm({ projectId, meta, canManage }: { projectId: number; me
       form.resetDirty(metaValues(saved));
     },
   });
-  const { form, onSubmit } = schemaForm;
+  const { form } = schemaForm;
   const readOnly = !canManage;
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Project meta">
-      <Stack gap="md" maw={760}>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <TextInput label="Theme" readOnly={readOnly} {...form.getInputProps('theme')} />
-          <TextInput label="Cover title" readOnly={readOnly} {...form.getInputProps('coverTitle')} />
-          <NumberInput
-            label="Enrollment"
-            min={0}
-            allowDecimal={false}
-            allowNegative={false}
-            thousandSeparator=","
-            readOnly={readOnly}
-            {...numberInputProps(form, 'enrollment', { nullable: true })}
-          />
-          <NumberInput
-            label="Yearbook staff size"
-            min={0}
-            allowDecimal={false}
-            allowNegative={false}
-            readOnly={readOnly}
-            {...numberInputProps(form, 'staffSize', { nullable: true })}
-          />
-        </SimpleGrid>
-        <Textarea
-          label="Notes"
-          autosize
-          minRows={3}
-          maxRows={10}
-          readOnly={readOnly}
-          {...form.getInputProps('notes')}
-        />
-        <Text size="xs" c="dimmed">
-          {meta.updatedAt ? `Last saved ${formatDateTime(meta.updatedAt, zone)}` : 'Not saved yet'}
-        </Text>
-        {/* The project's tabs are its search: switching them keeps this form, so only leaving asks. */}
-        {canManage ? <FormActions schemaForm={schemaForm} submitLabel="Save project meta" guardSearch={false} /> : null}
-      </Stack>
-    </form>
+    <ProjectTabForm
+      schemaForm={schemaForm}
+      label="Project meta"
+      submitLabel="Save project meta"
+      canManage={canManage}
+      updatedAt={meta.updatedAt}
+      notes={form.getInputProps('notes')}
+    >
+      <TextInput label="Theme" readOnly={readOnly} {...form.getInputProps('theme')} />
+      <TextInput label="Cover title" readOnly={readOnly} {...form.getInputProps('coverTitle')} />
+      <NumberInput
+        label="Enrollment"
+        min={0}
+        allowDecimal={false}
+        allowNegative={false}
+        thousandSeparator=","
+        readOnly={readOnly}
+        {...numberInputProps(form, 'enrollment', { nullable: true })}
+      />
+      <NumberInput
+        label="Yearbook staff size"
+        min={0}
+        allowDecimal={false}
+        allowNegative={false}
+        readOnly={readOnly}
+        {...numberInputProps(form, 'staffSize', { nullable: true })}
+      />
+    </ProjectTabForm>
   );
 }

@@ -1,12 +1,14 @@
 import type { Project } from '@colophon/contract';
 import { bookType, formatCalendarDate } from '@colophon/domain';
-import { Anchor, Badge, Breadcrumbs, Button, Group, Paper, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Breadcrumbs, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconArchive, IconArchiveOff, IconChevronLeft } from '@tabler/icons-react';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { type JSX, useEffect, useState } from 'react';
+import { ActiveBadge } from '../../components/data-table/cells';
 import { ConfirmDialog } from '../../components/feedback/ConfirmDialog';
 import { ErrorState, LoadingState } from '../../components/feedback/QueryState';
+import { PageTabs } from '../../components/layout/PageTabs';
 import { userCan } from '../../lib/access';
 import { errorMessage, isApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
@@ -16,7 +18,7 @@ import { projectsResource, useProjectOptions } from './api';
 import { ProjectMetaTab } from './ProjectMetaForm';
 import { ProjectSpecForm } from './ProjectSpecForm';
 import { SalesRepMetaTab } from './SalesRepMetaForm';
-import { type ProjectTab, projectTabs } from './search';
+import type { ProjectTab } from './search';
 
 const route = getRouteApi('/admin/projects/$projectId');
 
@@ -127,9 +129,7 @@ function ProjectView({
               <Badge variant="light" color="grape" style={{ textTransform: 'none' }}>
                 {bookType.label(project.typeBook)}
               </Badge>
-              <Badge color={project.isActive ? 'green' : 'gray'} variant="light">
-                {project.isActive ? 'Active' : 'Inactive'}
-              </Badge>
+              <ActiveBadge active={project.isActive} />
               {project.submissionDeadline ? (
                 <Group gap={6}>
                   <Text size="sm">Submission deadline {formatCalendarDate(project.submissionDeadline)}</Text>
@@ -162,43 +162,49 @@ function ProjectView({
         </Group>
       </Paper>
 
-      <Tabs
+      <PageTabs
+        tabs={[
+          {
+            value: 'specification',
+            label: 'Book specification',
+            panel: <ProjectSpecForm key={project.id} project={project} options={options} canManage={canManage} />,
+          },
+          {
+            value: 'meta',
+            label: 'Project meta',
+            panel: <ProjectMetaTab projectId={project.id} canManage={canManage} />,
+          },
+          ...(salesSide
+            ? [
+                {
+                  value: 'sales' as const,
+                  label: 'Sales side',
+                  panel: <SalesRepMetaTab projectId={project.id} canManage={canManage} />,
+                },
+              ]
+            : []),
+          ...(seesProofs
+            ? [
+                {
+                  value: 'proofs' as const,
+                  label: 'Proofs',
+                  panel: (
+                    <ProjectProofs
+                      projectId={project.id}
+                      search={{ page, perPage, sort }}
+                      onSearchChange={(patch) => void navigate({ search: (previous) => ({ ...previous, ...patch }) })}
+                    />
+                  ),
+                },
+              ]
+            : []),
+        ]}
         value={current}
-        onChange={(next) => {
-          const chosen = projectTabs.find((candidate) => candidate === next);
-          // A tab of its own starts the proofs list at its first page.
-          if (chosen)
-            void navigate({ search: { tab: chosen === 'specification' ? undefined : chosen }, replace: true });
-        }}
-        keepMounted={false}
-      >
-        <Tabs.List mb="md">
-          <Tabs.Tab value="specification">Book specification</Tabs.Tab>
-          <Tabs.Tab value="meta">Project meta</Tabs.Tab>
-          {salesSide ? <Tabs.Tab value="sales">Sales side</Tabs.Tab> : null}
-          {seesProofs ? <Tabs.Tab value="proofs">Proofs</Tabs.Tab> : null}
-        </Tabs.List>
-        <Tabs.Panel value="specification">
-          <ProjectSpecForm key={project.id} project={project} options={options} canManage={canManage} />
-        </Tabs.Panel>
-        <Tabs.Panel value="meta">
-          <ProjectMetaTab projectId={project.id} canManage={canManage} />
-        </Tabs.Panel>
-        {salesSide ? (
-          <Tabs.Panel value="sales">
-            <SalesRepMetaTab projectId={project.id} canManage={canManage} />
-          </Tabs.Panel>
-        ) : null}
-        {seesProofs ? (
-          <Tabs.Panel value="proofs">
-            <ProjectProofs
-              projectId={project.id}
-              search={{ page, perPage, sort }}
-              onSearchChange={(patch) => void navigate({ search: (previous) => ({ ...previous, ...patch }) })}
-            />
-          </Tabs.Panel>
-        ) : null}
-      </Tabs>
+        // A tab of its own starts the proofs list at its first page.
+        onChange={(chosen) =>
+          void navigate({ search: { tab: chosen === 'specification' ? undefined : chosen }, replace: true })
+        }
+      />
 
       <ConfirmDialog
         opened={confirming}

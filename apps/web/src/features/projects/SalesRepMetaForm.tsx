@@ -3,22 +3,20 @@ import {
   activePricingDesignations,
   commissionTier,
   formatCurrencyInput,
-  formatDateTime,
   parseCurrencyInput,
   pricingDesignation,
 } from '@colophon/domain';
-import { NumberInput, Select, SimpleGrid, Stack, Text, Textarea, TextInput } from '@mantine/core';
+import { NumberInput, Select, TextInput } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import { QueryState } from '../../components/feedback/QueryState';
-import { FormActions } from '../../components/form/FormActions';
 import { numberInputProps } from '../../components/form/numberInputProps';
 import { numberSelectProps } from '../../components/form/selectProps';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
-import { useSession } from '../../lib/session';
 import { salesRepMetaOptions, useSaveSalesRepMeta } from './api';
 import { textOrNull } from './ProjectMetaForm';
+import { ProjectTabForm } from './ProjectTabForm';
 
 const shape = salesRepProjectMetaBodySchema.shape;
 /** The contract's body; the price is typed as currency (part 5) and sent as integer cents. */
@@ -63,7 +61,6 @@ function SalesRepMetaForm({
   meta: SalesRepProjectMeta;
   canManage: boolean;
 }) {
-  const zone = useSession()?.user.timezone;
   const save = useSaveSalesRepMeta(projectId);
   const schemaForm = useSchemaForm({
     schema: salesFormSchema,
@@ -77,78 +74,68 @@ function SalesRepMetaForm({
       form.resetDirty(salesValues(saved));
     },
   });
-  const { form, onSubmit } = schemaForm;
+  const { form } = schemaForm;
   const readOnly = !canManage;
   const values = form.getValues();
   return (
-    <form onSubmit={onSubmit} noValidate aria-label="Sales side">
-      <Stack gap="md" maw={760}>
-        <SimpleGrid cols={{ base: 1, sm: 2 }}>
-          <Select
-            label="Commission"
-            data={commissionTier.options()}
-            clearable={!readOnly}
-            readOnly={readOnly}
-            placeholder={readOnly ? undefined : 'Not set'}
-            {...numberSelectProps(form, 'commissionPercent', { nullable: true })}
-            value={values.commissionPercent === null ? null : String(values.commissionPercent)}
-          />
-          <TextInput
-            label="Price per book"
-            description="Dollars and cents, e.g. 24.50"
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            inputMode="decimal"
-            readOnly={readOnly}
-            {...form.getInputProps('pricePerBook')}
-            onBlur={(event) => {
-              const cents = parseCurrencyInput(event.currentTarget.value);
-              if (cents !== null) form.setFieldValue('pricePerBook', formatCurrencyInput(cents));
-              void form.validateField('pricePerBook');
-            }}
-          />
-          <Select
-            label="Pricing designation"
-            data={pricingDesignation.options(activePricingDesignations)}
-            clearable={!readOnly}
-            searchable
-            readOnly={readOnly}
-            placeholder={readOnly ? undefined : 'Not set'}
-            {...form.getInputProps('pricingDesignation')}
-          />
-          <NumberInput
-            label="Estimated copies"
-            min={0}
-            allowDecimal={false}
-            allowNegative={false}
-            thousandSeparator=","
-            readOnly={readOnly}
-            {...numberInputProps(form, 'estimatedCopies', { nullable: true })}
-          />
-          <DateInput
-            label="Follow-up date"
-            valueFormat="MM/DD/YYYY"
-            placeholder={readOnly ? undefined : 'MM/DD/YYYY'}
-            clearable={!readOnly}
-            readOnly={readOnly}
-            value={values.followUpDate}
-            onChange={(next) => form.setFieldValue('followUpDate', next || null)}
-            error={form.errors.followUpDate}
-          />
-        </SimpleGrid>
-        <Textarea
-          label="Notes"
-          autosize
-          minRows={3}
-          maxRows={10}
-          readOnly={readOnly}
-          {...form.getInputProps('notes')}
-        />
-        <Text size="xs" c="dimmed">
-          {meta.updatedAt ? `Last saved ${formatDateTime(meta.updatedAt, zone)}` : 'Not saved yet'}
-        </Text>
-        {/* The project's tabs are its search: switching them keeps this form, so only leaving asks. */}
-        {canManage ? <FormActions schemaForm={schemaForm} submitLabel="Save sales side" guardSearch={false} /> : null}
-      </Stack>
-    </form>
+    <ProjectTabForm
+      schemaForm={schemaForm}
+      label="Sales side"
+      submitLabel="Save sales side"
+      canManage={canManage}
+      updatedAt={meta.updatedAt}
+      notes={form.getInputProps('notes')}
+    >
+      <Select
+        label="Commission"
+        data={commissionTier.options()}
+        clearable={!readOnly}
+        readOnly={readOnly}
+        placeholder={readOnly ? undefined : 'Not set'}
+        {...numberSelectProps(form, 'commissionPercent', { nullable: true })}
+        value={values.commissionPercent === null ? null : String(values.commissionPercent)}
+      />
+      <TextInput
+        label="Price per book"
+        description="Dollars and cents, e.g. 24.50"
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+        inputMode="decimal"
+        readOnly={readOnly}
+        {...form.getInputProps('pricePerBook')}
+        onBlur={(event) => {
+          const cents = parseCurrencyInput(event.currentTarget.value);
+          if (cents !== null) form.setFieldValue('pricePerBook', formatCurrencyInput(cents));
+          void form.validateField('pricePerBook');
+        }}
+      />
+      <Select
+        label="Pricing designation"
+        data={pricingDesignation.options(activePricingDesignations)}
+        clearable={!readOnly}
+        searchable
+        readOnly={readOnly}
+        placeholder={readOnly ? undefined : 'Not set'}
+        {...form.getInputProps('pricingDesignation')}
+      />
+      <NumberInput
+        label="Estimated copies"
+        min={0}
+        allowDecimal={false}
+        allowNegative={false}
+        thousandSeparator=","
+        readOnly={readOnly}
+        {...numberInputProps(form, 'estimatedCopies', { nullable: true })}
+      />
+      <DateInput
+        label="Follow-up date"
+        valueFormat="MM/DD/YYYY"
+        placeholder={readOnly ? undefined : 'MM/DD/YYYY'}
+        clearable={!readOnly}
+        readOnly={readOnly}
+        value={values.followUpDate}
+        onChange={(next) => form.setFieldValue('followUpDate', next || null)}
+        error={form.errors.followUpDate}
+      />
+    </ProjectTabForm>
   );
 }

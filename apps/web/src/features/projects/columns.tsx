@@ -1,7 +1,8 @@
 import type { Project } from '@colophon/contract';
 import { bookType, formatCalendarDate } from '@colophon/domain';
-import { ActionIcon, Badge, Menu, Stack, Text } from '@mantine/core';
-import { IconArchive, IconArchiveOff, IconDots, IconExternalLink } from '@tabler/icons-react';
+import { Menu, Text } from '@mantine/core';
+import { IconArchive, IconArchiveOff, IconExternalLink } from '@tabler/icons-react';
+import { ActiveBadge, RowActionsMenu, StackedCell } from '../../components/data-table/cells';
 import type { DataTableColumn } from '../../components/data-table/DataTable';
 import { ProjectLink } from './ProjectLink';
 
@@ -31,12 +32,9 @@ export function projectColumns(
       title: 'Account',
       render: (project) =>
         project.account ? (
-          <Stack gap={0}>
+          <StackedCell note={project.account.code}>
             <Text size="sm">{project.account.name}</Text>
-            <Text size="xs" c="dimmed">
-              {project.account.code}
-            </Text>
-          </Stack>
+          </StackedCell>
         ) : (
           String(project.accountId)
         ),
@@ -69,11 +67,7 @@ export function projectColumns(
       accessor: 'isActive',
       title: 'Status',
       width: 100,
-      render: (project) => (
-        <Badge color={project.isActive ? 'green' : 'gray'} variant="light">
-          {project.isActive ? 'Active' : 'Inactive'}
-        </Badge>
-      ),
+      render: (project) => <ActiveBadge active={project.isActive} />,
     },
     {
       accessor: 'actions',
@@ -81,36 +75,26 @@ export function projectColumns(
       textAlign: 'right',
       width: 90,
       render: (project) => (
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
-            <ActionIcon variant="subtle" aria-label={`Actions for ${project.name}`}>
-              <IconDots size={16} />
-            </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item leftSection={<IconExternalLink size={14} />} onClick={() => actions.open(project)}>
-              Open
-            </Menu.Item>
-            {actions.setActive ? (
-              project.isActive ? (
-                <Menu.Item
-                  color="red"
-                  leftSection={<IconArchive size={14} />}
-                  onClick={() => actions.setActive?.(project, false)}
-                >
-                  Deactivate
-                </Menu.Item>
-              ) : (
-                <Menu.Item
-                  leftSection={<IconArchiveOff size={14} />}
-                  onClick={() => actions.setActive?.(project, true)}
-                >
-                  Reactivate
-                </Menu.Item>
-              )
-            ) : null}
-          </Menu.Dropdown>
-        </Menu>
+        <RowActionsMenu name={project.name}>
+          <Menu.Item leftSection={<IconExternalLink size={14} />} onClick={() => actions.open(project)}>
+            Open
+          </Menu.Item>
+          {actions.setActive ? (
+            project.isActive ? (
+              <Menu.Item
+                color="red"
+                leftSection={<IconArchive size={14} />}
+                onClick={() => actions.setActive?.(project, false)}
+              >
+                Deactivate
+              </Menu.Item>
+            ) : (
+              <Menu.Item leftSection={<IconArchiveOff size={14} />} onClick={() => actions.setActive?.(project, true)}>
+                Reactivate
+              </Menu.Item>
+            )
+          ) : null}
+        </RowActionsMenu>
       ),
     },
   );

@@ -1,6 +1,8 @@
-import { Alert, Badge, Group, Tabs, Text } from '@mantine/core';
+import { Alert, Group, Text } from '@mantine/core';
+import { ActiveBadge } from '../../components/data-table/cells';
 import { QueryState } from '../../components/feedback/QueryState';
 import { GuardedDrawer } from '../../components/form/DirtyGuard';
+import { PageTabs } from '../../components/layout/PageTabs';
 import { userChangeRefusalFor, viewerMayChangeUser } from '../../lib/access';
 import { useSession } from '../../lib/session';
 import { usersResource } from './api';
@@ -44,49 +46,36 @@ export function UserDrawer({
                   <Text size="sm" c="dimmed">
                     {user.email}
                   </Text>
-                  <Badge color={user.isActive ? 'green' : 'gray'} variant="light">
-                    {user.isActive ? 'Active' : 'Inactive'}
-                  </Badge>
+                  <ActiveBadge active={user.isActive} />
                 </Group>
                 {editRefusal ? (
                   <Alert color="gray" mb="md" role="note" title="You can only look at this user">
                     {editRefusal}
                   </Alert>
                 ) : null}
-                <Tabs
+                <PageTabs
                   key={user.id}
+                  tabs={[
+                    { value: 'details', label: 'Details', panel: <UserDetailsTab user={user} canManage={canEdit} /> },
+                    {
+                      value: 'permissions',
+                      label: 'Permissions',
+                      panel: <UserPermissionsTab user={user} canManage={canChangePermissions} />,
+                    },
+                    {
+                      value: 'notifications',
+                      label: 'Notifications',
+                      panel: <UserNotificationsTab userId={user.id} canManage={canEdit} />,
+                    },
+                    {
+                      value: 'accounts',
+                      label: 'Accounts',
+                      panel: <UserAccountsTab userId={user.id} canManage={canEdit} />,
+                    },
+                  ]}
                   value={tab}
-                  onChange={(next) => {
-                    if (
-                      next === 'details' ||
-                      next === 'permissions' ||
-                      next === 'notifications' ||
-                      next === 'accounts'
-                    ) {
-                      onTabChange(next);
-                    }
-                  }}
-                  keepMounted={false}
-                >
-                  <Tabs.List mb="md">
-                    <Tabs.Tab value="details">Details</Tabs.Tab>
-                    <Tabs.Tab value="permissions">Permissions</Tabs.Tab>
-                    <Tabs.Tab value="notifications">Notifications</Tabs.Tab>
-                    <Tabs.Tab value="accounts">Accounts</Tabs.Tab>
-                  </Tabs.List>
-                  <Tabs.Panel value="details">
-                    <UserDetailsTab user={user} canManage={canEdit} />
-                  </Tabs.Panel>
-                  <Tabs.Panel value="permissions">
-                    <UserPermissionsTab user={user} canManage={canChangePermissions} />
-                  </Tabs.Panel>
-                  <Tabs.Panel value="notifications">
-                    <UserNotificationsTab userId={user.id} canManage={canEdit} />
-                  </Tabs.Panel>
-                  <Tabs.Panel value="accounts">
-                    <UserAccountsTab userId={user.id} canManage={canEdit} />
-                  </Tabs.Panel>
-                </Tabs>
+                  onChange={onTabChange}
+                />
               </>
             );
           }}

@@ -1,7 +1,8 @@
 import type { User } from '@colophon/contract';
 import { formatDate, formatDateTime, userRole } from '@colophon/domain';
-import { ActionIcon, Anchor, Badge, Menu } from '@mantine/core';
-import { IconDots, IconEdit, IconUserCheck, IconUserOff, IconUserShare } from '@tabler/icons-react';
+import { Anchor, Badge, Menu } from '@mantine/core';
+import { IconEdit, IconUserCheck, IconUserOff, IconUserShare } from '@tabler/icons-react';
+import { ActiveBadge, RowActionsMenu } from '../../components/data-table/cells';
 import type { DataTableColumn } from '../../components/data-table/DataTable';
 
 export function fullName(user: Pick<User, 'firstName' | 'lastName' | 'email'>): string {
@@ -52,11 +53,7 @@ export function userColumns(viewerZone: string | null | undefined, actions: User
       title: 'Status',
       noWrap: true,
       width: 100,
-      render: (user) => (
-        <Badge color={user.isActive ? 'green' : 'gray'} variant="light">
-          {user.isActive ? 'Active' : 'Inactive'}
-        </Badge>
-      ),
+      render: (user) => <ActiveBadge active={user.isActive} />,
     },
     {
       accessor: 'mfaMethod',
@@ -86,45 +83,38 @@ export function userColumns(viewerZone: string | null | undefined, actions: User
         const editRefusal = refusalOf('edit');
         const deactivateRefusal = refusalOf('deactivate');
         return (
-          <Menu position="bottom-end" withinPortal>
-            <Menu.Target>
-              <ActionIcon variant="subtle" aria-label={`Actions for ${fullName(user)}`}>
-                <IconDots size={16} />
-              </ActionIcon>
-            </Menu.Target>
-            <Menu.Dropdown>
-              <Menu.Item leftSection={<IconEdit size={14} />} onClick={() => actions.open(user)}>
-                {editRefusal === null ? 'Edit' : 'View'}
-              </Menu.Item>
-              {actions.setActive ? (
-                user.isActive ? (
-                  <Menu.Item
-                    color="red"
-                    leftSection={<IconUserOff size={14} />}
-                    disabled={deactivateRefusal !== null}
-                    title={deactivateRefusal ?? undefined}
-                    onClick={() => actions.setActive?.(user, false)}
-                  >
-                    Deactivate
-                  </Menu.Item>
-                ) : (
-                  <Menu.Item
-                    leftSection={<IconUserCheck size={14} />}
-                    disabled={editRefusal !== null}
-                    title={editRefusal ?? undefined}
-                    onClick={() => actions.setActive?.(user, true)}
-                  >
-                    Reactivate
-                  </Menu.Item>
-                )
-              ) : null}
-              {actions.impersonate && user.isActive && user.id !== actions.viewerId ? (
-                <Menu.Item leftSection={<IconUserShare size={14} />} onClick={() => actions.impersonate?.(user)}>
-                  Impersonate
+          <RowActionsMenu name={fullName(user)}>
+            <Menu.Item leftSection={<IconEdit size={14} />} onClick={() => actions.open(user)}>
+              {editRefusal === null ? 'Edit' : 'View'}
+            </Menu.Item>
+            {actions.setActive ? (
+              user.isActive ? (
+                <Menu.Item
+                  color="red"
+                  leftSection={<IconUserOff size={14} />}
+                  disabled={deactivateRefusal !== null}
+                  title={deactivateRefusal ?? undefined}
+                  onClick={() => actions.setActive?.(user, false)}
+                >
+                  Deactivate
                 </Menu.Item>
-              ) : null}
-            </Menu.Dropdown>
-          </Menu>
+              ) : (
+                <Menu.Item
+                  leftSection={<IconUserCheck size={14} />}
+                  disabled={editRefusal !== null}
+                  title={editRefusal ?? undefined}
+                  onClick={() => actions.setActive?.(user, true)}
+                >
+                  Reactivate
+                </Menu.Item>
+              )
+            ) : null}
+            {actions.impersonate && user.isActive && user.id !== actions.viewerId ? (
+              <Menu.Item leftSection={<IconUserShare size={14} />} onClick={() => actions.impersonate?.(user)}>
+                Impersonate
+              </Menu.Item>
+            ) : null}
+          </RowActionsMenu>
         );
       },
     },
