@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { timestampSchema } from './common';
+import { idParamsSchema, timestampSchema } from './common';
+import { defineOperation } from './operation';
 
 /**
  * How one page number compares with the previous round: `same` (the drawn page is identical),
@@ -40,3 +41,13 @@ export const proofCompareSchema = z.object({
   removedPages: z.array(z.number().int()),
 });
 export type ProofCompare = z.infer<typeof proofCompareSchema>;
+
+export const compareProof = defineOperation({
+  method: 'GET',
+  path: '/api/proofs/:id/compare',
+  params: idParamsSchema,
+  responses: { 200: proofCompareSchema },
+  permission: 'proofs.view',
+  summary: 'Compare the proof with the previous round of its project, page by page',
+  tags: ['proofs'],
+});

@@ -1,23 +1,14 @@
 import { createHash } from 'node:crypto';
-import {
-  idParamsSchema,
-  type ProofCompare,
-  type ProofPageChange,
-  problemResponses,
-  proofCompareSchema,
-} from '@colophon/contract';
+import { compareProof, type ProofCompare, type ProofPageChange } from '@colophon/contract';
 import { proofs } from '@colophon/db';
 import { and, desc, eq, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
+import { implement } from '../../engine/implement';
 import { requestContext } from '../../engine/resource';
 import type { FileStore } from '../../integrations/files/file-store';
 import type { PageManifest, ProofManifest } from '../../proof-pipeline';
 import { visibleProof } from './query';
-
-const problems = problemResponses(400, 401, 403, 404);
-const tags = ['proofs'];
 
 /** How many page images are read at once (a 480-page book must not open 480 files together). */
 const CONCURRENCY = 4;
@@ -196,75 +187,62 @@ async function compareRounds(
 
 /** `GET proofs/{id}/compare`: the previous round of the same project and kind, and which pages changed. */
 export async function registerProofCompareRoutes(app: FastifyInstance) {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
   const { services } = app;
   const contextOf = (request: FastifyRequest) => requestContext(app, request);
 
-  routes.get(
-    '/api/proofs/:id/compare',
-    {
-      config: { permission: 'proofs.view' },
-      schema: {
-        tags,
-        summary: 'Compare the proof with the previous round of its project, page by page',
-        params: idParamsSchema,
-        response: { 200: proofCompareSchema, ...problems },
-      },
-    },
-    async function compareProofs(request): Promise<ProofCompare> {
-      const { row } = await visibleProof(contextOf(request), request.params.id);
-      // The same project is visible to whoever sees this proof, so the previous round needs no scope of its own.
-      const [previous] = await services.db
-        .select()
-        .from(proofs)
-        .where(
-          and(eq(proofs.projectId, row.projectId), eq(proofs.kind, row.kind), lt(proofs.roundNumber, row.roundNumber)),
-        )
-        .orderBy(desc(proofs.roundNumber), desc(proofs.createdAt), desc(proofs.id))
-        .limit(1);
-      const answer: ProofCompare = {
-        proofId: row.id,
-        previous: previous
-          ? {
-              id: previous.id,
-              roundNumber: previous.roundNumber,
-              status: previous.status,
-              processingStatus: previous.processingStatus,
-              pageCount: previous.pageCount,
-              createdAt: previous.createdAt.toISOString(),
-            }
-          : null,
-        comparable: false,
-        reason: null,
-        pages: [],
-        changedPages: [],
-        removedPages: [],
-      };
-      if (!previous) {
-        return { ...answer, reason: `Round ${row.roundNumber} is the first round: there is nothing to compare.` };
-      }
-      const [manifest, previousManifest] = await Promise.all([
-        readJson<ProofManifest>(services.files, row.manifestKey),
-        readJson<ProofManifest>(services.files, previous.manifestKey),
-      ]);
-      if (!manifest) return { ...answer, reason: `Round ${row.roundNumber} has no page images yet.` };
-      if (!previousManifest) {
-        return { ...answer, reason: `Round ${previous.roundNumber} has no page images to compare with.` };
-      }
-      const pages = await compareRounds(
-        services.files,
-        { id: row.id, manifest },
-        { id: previous.id, manifest: previousManifest },
-      );
-      return {
-        ...answer,
-        comparable: true,
-        pages,
-        changedPages: pages
-          .filter((page) => page.change === 'changed' || page.change === 'added')
-          .map((page) => page.page),
-        removedPages: pages.filter((page) => page.change === 'removed').map((page) => page.page),
-      };
-    },
-  );
+  implement(app, compareProof, async function compareProofs(request) {
+    const { row } = await visibleProof(contextOf(request), request.params.id);
+    // The same project is visible to whoever sees this proof, so the previous round needs no scope of its own.
+    const [previous] = await services.db
+      .select()
+      .from(proofs)
+      .where(
+        and(eq(proofs.projectId, row.projectId), eq(proofs.kind, row.kind), lt(proofs.roundNumber, row.roundNumber)),
+      )
+      .orderBy(desc(proofs.roundNumber), desc(proofs.createdAt), desc(proofs.id))
+      .limit(1);
+    const answer: ProofCompare = {
+      proofId: row.id,
+      previous: previous
+        ? {
+            id: previous.id,
+            roundNumber: previous.roundNumber,
+            status: previous.status,
+            processingStatus: previous.processingStatus,
+            pageCount: previous.pageCount,
+            createdAt: previous.createdAt.toISOString(),
+          }
+        : null,
+      comparable: false,
+      reason: null,
+      pages: [],
+      changedPages: [],
+      removedPages: [],
+    };
+    if (!previous) {
+      return { ...answer, reason: `Round ${row.roundNumber} is the first round: there is nothing to compare.` };
+    }
+    const [manifest, previousManifest] = await Promise.all([
+      readJson<ProofManifest>(services.files, row.manifestKey),
+      readJson<ProofManifest>(services.files, previous.manifestKey),
+    ]);
+    if (!manifest) return { ...answer, reason: `Round ${row.roundNumber} has no page images yet.` };
+    if (!previousManifest) {
+      return { ...answer, reason: `Round ${previous.roundNumber} has no page images to compare with.` };
+    }
+    const pages = await compareRounds(
+      services.files,
+      { id: row.id, manifest },
+      { id: previous.id, manifest: previousManifest },
+    );
+    return {
+      ...answer,
+      comparable: true,
+      pages,
+      changedPages: pages
+        .filter((page) => page.change === 'changed' || page.change === 'added')
+        .map((page) => page.page),
+      removedPages: pages.filter((page) => page.change === 'removed').map((page) => page.page),
+    };
+  });
 }

@@ -1,10 +1,10 @@
-import { EPUB_PREPARING_DETAIL, epubLinkSchema, idParamsSchema, problemResponses } from '@colophon/contract';
+import { EPUB_PREPARING_DETAIL, getEpubLink } from '@colophon/contract';
 import { accounts, type Db, projects, proofs, queueEpubs } from '@colophon/db';
 import { notificationType, proofProcessingStatus, proofStatus } from '@colophon/domain';
 import { and, desc, eq, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Services } from '../../context';
+import { implement } from '../../engine/implement';
 import { AppError } from '../../errors';
 import { callerOf } from '../../plugins/authentication';
 import type { ProofManifest } from '../../proof-pipeline';
@@ -162,8 +162,6 @@ export function createEpubWorker(
   });
 }
 
-const problems = problemResponses(400, 401, 403, 404, 409);
-
 /** A name a file system takes: no path separators or characters Windows refuses. */
 const fileNameSafe = (name: string) =>
   name
@@ -174,59 +172,42 @@ const fileNameSafe = (name: string) =>
     .slice(0, 180) || 'Yearbook';
 
 export async function registerEpubRoutes(app: FastifyInstance) {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
   const { services } = app;
 
-  routes.get(
-    '/api/proofs/:id/epub_link',
-    {
-      config: { permission: 'proofs.view' },
-      schema: {
-        tags: ['proofs'],
-        summary:
-          "A signed link to the approved proof's fixed-layout EPUB; 409 before approval and while it is being made",
-        params: idParamsSchema,
-        response: { 200: epubLinkSchema, ...problems },
-      },
-    },
-    async function epubLinkOfProof(request) {
-      const { row, item } = await visibleProof(
-        { db: services.db, auth: callerOf(request), request },
-        request.params.id,
+  implement(app, getEpubLink, async function epubLinkOfProof(request) {
+    const { row, item } = await visibleProof({ db: services.db, auth: callerOf(request), request }, request.params.id);
+    if (row.status !== proofStatus.Approved)
+      throw new AppError(
+        'conflict',
+        `This proof is ${proofStatus.label(row.status)}: its EPUB is made once the proof is approved.`,
       );
-      if (row.status !== proofStatus.Approved)
+    if (!row.epubKey && !row.manifestKey)
+      throw new AppError('conflict', 'This proof has no page images, so no EPUB can be made from it.');
+    if (!row.epubKey) {
+      const [job] = await services.db
+        .select({ status: queueEpubs.status })
+        .from(queueEpubs)
+        .where(jobOfProof(row.id))
+        .orderBy(desc(queueEpubs.id))
+        .limit(1);
+      // A job that ended (Error, Attention, Addressed) without an EPUB will not make one by itself.
+      const ended: number[] = [QueueStatus.Error, QueueStatus.Attention, QueueStatus.Addressed];
+      if (job && ended.includes(job.status))
         throw new AppError(
           'conflict',
-          `This proof is ${proofStatus.label(row.status)}: its EPUB is made once the proof is approved.`,
+          'The EPUB could not be made. The plant can make it again from the EPUB processing queue.',
         );
-      if (!row.epubKey && !row.manifestKey)
-        throw new AppError('conflict', 'This proof has no page images, so no EPUB can be made from it.');
-      if (!row.epubKey) {
-        const [job] = await services.db
-          .select({ status: queueEpubs.status })
-          .from(queueEpubs)
-          .where(jobOfProof(row.id))
-          .orderBy(desc(queueEpubs.id))
-          .limit(1);
-        // A job that ended (Error, Attention, Addressed) without an EPUB will not make one by itself.
-        const ended: number[] = [QueueStatus.Error, QueueStatus.Attention, QueueStatus.Addressed];
-        if (job && ended.includes(job.status))
-          throw new AppError(
-            'conflict',
-            'The EPUB could not be made. The plant can make it again from the EPUB processing queue.',
-          );
-        throw new AppError('conflict', EPUB_PREPARING_DETAIL);
-      }
-      const fileName = `${fileNameSafe(`${item.projectName}${row.kind === 'cover' ? ' cover' : ''} round ${row.roundNumber}`)}.epub`;
-      const url = services.files.signedUrl(row.epubKey, EPUB_URL_TTL_SECONDS, { downloadName: fileName });
-      // The local store's URL names its expiry; for another store, at least the time asked for.
-      const expires = Number(new URL(url, 'http://localhost').searchParams.get('expires'));
-      const expiresAt = Number.isFinite(expires) && expires > 0 ? new Date(expires * 1000) : null;
-      return {
-        url,
-        fileName,
-        expiresAt: (expiresAt ?? new Date(Date.now() + EPUB_URL_TTL_SECONDS * 1000)).toISOString(),
-      };
-    },
-  );
+      throw new AppError('conflict', EPUB_PREPARING_DETAIL);
+    }
+    const fileName = `${fileNameSafe(`${item.projectName}${row.kind === 'cover' ? ' cover' : ''} round ${row.roundNumber}`)}.epub`;
+    const url = services.files.signedUrl(row.epubKey, EPUB_URL_TTL_SECONDS, { downloadName: fileName });
+    // The local store's URL names its expiry; for another store, at least the time asked for.
+    const expires = Number(new URL(url, 'http://localhost').searchParams.get('expires'));
+    const expiresAt = Number.isFinite(expires) && expires > 0 ? new Date(expires * 1000) : null;
+    return {
+      url,
+      fileName,
+      expiresAt: (expiresAt ?? new Date(Date.now() + EPUB_URL_TTL_SECONDS * 1000)).toISOString(),
+    };
+  });
 }

@@ -1,7 +1,7 @@
-import type { Account, ListEnvelope } from '@colophon/contract';
+import { accountsContract } from '@colophon/contract';
 import type { Filters } from '@colophon/domain';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { skipToken, useQuery } from '@tanstack/react-query';
+import { call } from '../../lib/call';
 import { createQueryKeys } from '../../lib/resource';
 
 /** Same keys as the accounts feature's resource, so its mutations refresh every picker too. */
@@ -12,9 +12,9 @@ export function useAccountSearch(search: string, filters: Filters = {}, enabled 
   return useQuery({
     queryKey: accountKeys.list({ search, picker: true, ...filters }),
     queryFn: ({ signal }) =>
-      api.get<ListEnvelope<Account>>(
-        '/accounts',
-        { search: search || undefined, perPage: 50, sort: 'name', isActive: true, ...filters },
+      call(
+        accountsContract.operations.list,
+        { query: { search: search || undefined, perPage: 50, sort: 'name', isActive: 'true', ...filters } },
         signal,
       ),
     staleTime: 60_000,
@@ -26,8 +26,9 @@ export function useAccountSearch(search: string, filters: Filters = {}, enabled 
 export function useAccountById(accountId: number | null | undefined) {
   return useQuery({
     queryKey: accountKeys.detail(accountId ?? 0),
-    queryFn: ({ signal }) => api.get<Account>(`/accounts/${accountId}`, undefined, signal),
-    enabled: Boolean(accountId),
+    queryFn: accountId
+      ? ({ signal }) => call(accountsContract.operations.get, { params: { id: accountId }, query: {} }, signal)
+      : skipToken,
     staleTime: 5 * 60_000,
   });
 }

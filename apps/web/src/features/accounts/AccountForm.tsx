@@ -30,7 +30,6 @@ import { AccountPicker } from '../../components/account-picker/AccountPicker';
 import { FormActions } from '../../components/form/FormActions';
 import { numberSelectProps } from '../../components/form/selectProps';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
-import { api } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import {
   type AccountFormValues,
@@ -58,14 +57,9 @@ function useSubtreeHeight(account: Account | null) {
     enabled: account !== null,
     queryFn: async ({ signal }) => {
       if (!account) return 0;
-      const children = await api.get<{ total: number }>(
-        '/accounts',
-        { parentAccountId: account.id, perPage: 1 },
-        signal,
-      );
+      const children = await accountsResource.list({ parentAccountId: account.id, perPage: 1 }, signal);
       if (children.total === 0) return 0;
-      const grandchildren = await api.get<{ total: number }>(
-        '/accounts',
+      const grandchildren = await accountsResource.list(
         { ancestorId: account.id, depth: [account.depth + 2], perPage: 1 },
         signal,
       );

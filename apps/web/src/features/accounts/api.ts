@@ -5,16 +5,16 @@ import {
   type BulkUpdateBody,
   type BulkUpdateResult,
   getAccountSummaryOverview,
-  type InternalReviewSettings,
+  getInternalReviewSettings,
   type ListEnvelope,
   searchAccounts,
+  settingsBulkUpdates,
   uploadAccountBrand,
   uploadAccountImage,
 } from '@colophon/contract';
 import { canSeeBrazil, type Filters, isSuperAdmin } from '@colophon/domain';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../lib/api-client';
 import { call } from '../../lib/call';
 import { createResource, useInvalidatingMutation } from '../../lib/resource';
 import { useSession } from '../../lib/session';
@@ -49,28 +49,24 @@ export function useOverview(rootId: number | null, query: Filters) {
 export const internalReviewOptions = (accountId: number) =>
   queryOptions({
     queryKey: [...accountKeys.detail(accountId), 'internal-review'],
-    queryFn: ({ signal }) =>
-      api.get<InternalReviewSettings>(`/accounts/settings/internal_review/${accountId}`, undefined, signal),
+    queryFn: ({ signal }) => call(getInternalReviewSettings, { params: { id: accountId } }, signal),
   });
 
 /** The three bulk updates of part 7, each one flag on many accounts (all or nothing). */
 export const bulkSettings = {
   internalReview: {
-    path: 'internal_review',
     name: 'Internal review',
     on: { action: 'Turn on', done: 'Internal review is on' },
     off: { action: 'Turn off', done: 'Internal review is off' },
     explain: 'Proofs of these accounts go through the plant’s internal review before the school sees them.',
   },
   optOutInternalReview: {
-    path: 'opt_out_internal_review',
     name: 'Opt out of internal review',
     on: { action: 'Opt out', done: 'Opted out of internal review' },
     off: { action: 'Opt back in', done: 'Opted back in to internal review' },
     explain: 'An opt-out wins over internal review turned on by the studio above.',
   },
   optInAdviserReviewNotes: {
-    path: 'opt_in_adviser_review_notes',
     name: 'Adviser review notes',
     on: { action: 'Opt in', done: 'Opted in to adviser review notes' },
     off: { action: 'Opt out', done: 'Opted out of adviser review notes' },
@@ -83,8 +79,7 @@ export function useBulkUpdate() {
   return useInvalidatingMutation<BulkUpdateResult, { setting: BulkSetting; body: BulkUpdateBody }>(
     [accountKeys.all, ['account_settings']],
     {
-      mutationFn: ({ setting, body }) =>
-        api.post<BulkUpdateResult>(`/accounts/settings/${bulkSettings[setting].path}/bulk_update`, body),
+      mutationFn: ({ setting, body }) => call(settingsBulkUpdates[setting], { body }),
     },
   );
 }

@@ -1,18 +1,24 @@
-import type { ProcessingQueueResource, ProcessorStatusList, QueueJob } from '@colophon/contract';
+import {
+  listProcessorStatuses,
+  type ProcessingQueueResource,
+  type QueueJob,
+  queueContracts,
+  queueJobTransitions,
+} from '@colophon/contract';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { call } from '../../lib/call';
 import { createResource, useInvalidatingMutation } from '../../lib/resource';
 
 export type QueueAction = 'retry' | 'addressed';
 
 /** A queue's read-only resource (list, get, CSV export) and its two actions on a job. */
 export function queueResource(resource: ProcessingQueueResource) {
-  const base = createResource<QueueJob, never, never>(resource);
+  const base = createResource(queueContracts[resource]);
   return {
     ...base,
     useAction: (action: QueueAction) =>
       useInvalidatingMutation<QueueJob, number>([base.keys.all], {
-        mutationFn: (id) => api.post<QueueJob>(`/${resource}/${id}/${action}`),
+        mutationFn: (id) => call(queueJobTransitions[resource][action], { params: { id } }),
       }),
   };
 }
@@ -35,7 +41,7 @@ export const processorStatusKeys = ['processor_statuses'] as const;
 export function useProcessorStatuses() {
   return useQuery({
     queryKey: processorStatusKeys,
-    queryFn: ({ signal }) => api.get<ProcessorStatusList>('/processor_statuses', undefined, signal),
+    queryFn: ({ signal }) => call(listProcessorStatuses, { query: {} }, signal),
     refetchInterval: 15_000,
   });
 }

@@ -1,9 +1,10 @@
-import { EPUB_PREPARING_DETAIL, type EpubLink } from '@colophon/contract';
+import { EPUB_PREPARING_DETAIL, type EpubLink, getEpubLink } from '@colophon/contract';
 import { Button, Stack, Text } from '@mantine/core';
 import { IconBook2 } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, errorMessage, isApiError } from '../../lib/api-client';
+import { errorMessage, isApiError } from '../../lib/api-client';
+import { call } from '../../lib/call';
 
 export interface EpubDownloadProps {
   proofId: number;
@@ -48,7 +49,7 @@ export function EpubDownload({ proofId, approved, pollMs = 5_000 }: EpubDownload
   const [openError, setOpenError] = useState<string | null>(null);
   const link = useQuery({
     queryKey: epubLinkKey(proofId),
-    queryFn: ({ signal }) => api.get<EpubLink>(`/proofs/${proofId}/epub_link`, undefined, signal),
+    queryFn: ({ signal }) => call(getEpubLink, { params: { id: proofId } }, signal),
     enabled: approved,
     retry: false,
     staleTime: 0,
@@ -66,7 +67,7 @@ export function EpubDownload({ proofId, approved, pollMs = 5_000 }: EpubDownload
     }
     setOpening(true);
     try {
-      startDownload(await api.get<EpubLink>(`/proofs/${proofId}/epub_link`));
+      startDownload(await call(getEpubLink, { params: { id: proofId } }));
     } catch (error) {
       setOpenError(errorMessage(error));
     } finally {

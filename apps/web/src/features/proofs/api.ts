@@ -1,42 +1,33 @@
-import type {
-  flipImagesSchema,
-  ListEnvelope,
-  Project,
-  Proof,
-  ProofCompare,
-  proofApproveBodySchema,
-  proofCommentCreateSchema,
-  proofCommentInternalCreateSchema,
-  proofCommentInternalSchema,
-  proofCommentSchema,
-  proofCommentUpdateSchema,
-  proofFindingSchema,
-  proofInternalActionCreateSchema,
-  proofInternalActionSchema,
-  proofRejectBodySchema,
-  proofReviewerCreateSchema,
-  proofReviewerSchema,
-  proofReviewerUpdateSchema,
-  User,
+import {
+  compareProof,
+  type OperationDefinition,
+  type Proof,
+  projectsContract,
+  type proofApproveBodySchema,
+  type proofCommentInternalSchema,
+  proofCommentInternalsContract,
+  type proofCommentSchema,
+  proofCommentsContract,
+  type proofFindingSchema,
+  type proofInternalActionSchema,
+  proofInternalActionsContract,
+  proofOperations,
+  type proofRejectBodySchema,
+  type proofReviewerSchema,
+  proofReviewersContract,
+  usersContract,
 } from '@colophon/contract';
 import { type Filters, proofProcessingStatus } from '@colophon/domain';
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, skipToken, useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { api } from '../../lib/api-client';
+import { call } from '../../lib/call';
 import { createQueryKeys, useInvalidatingMutation } from '../../lib/resource';
 
 export type ProofFinding = z.infer<typeof proofFindingSchema>;
-export type FlipImages = z.infer<typeof flipImagesSchema>;
 export type ProofReviewer = z.infer<typeof proofReviewerSchema>;
 export type ProofComment = z.infer<typeof proofCommentSchema>;
 export type ProofInternalComment = z.infer<typeof proofCommentInternalSchema>;
 export type ProofInternalAction = z.infer<typeof proofInternalActionSchema>;
-export type ProofCommentBody = z.output<typeof proofCommentCreateSchema>;
-export type ProofCommentUpdateBody = z.output<typeof proofCommentUpdateSchema>;
-export type ProofInternalCommentBody = z.output<typeof proofCommentInternalCreateSchema>;
-export type ProofInternalActionBody = z.output<typeof proofInternalActionCreateSchema>;
-export type ProofReviewerBody = z.output<typeof proofReviewerCreateSchema>;
-export type ProofReviewerUpdateBody = z.output<typeof proofReviewerUpdateSchema>;
 export type ProofApproveBody = z.output<typeof proofApproveBodySchema>;
 export type ProofRejectBody = z.output<typeof proofRejectBodySchema>;
 
@@ -54,19 +45,22 @@ const PROCESSING_POLL_MS = 3_000;
 export const proofListOptions = (query: Filters) =>
   queryOptions({
     queryKey: proofKeys.list(query),
-    queryFn: ({ signal }) => api.get<ListEnvelope<Proof>>('/proofs', query, signal),
+    queryFn: ({ signal }) => call(proofOperations.list, { query }, signal),
     placeholderData: keepPreviousData,
   });
 export const useProofList = (query: Filters, enabled = true) => useQuery({ ...proofListOptions(query), enabled });
 
-export type ShortList = 'ready_to_order' | 'resubmission_required';
+const shortLists = {
+  ready_to_order: proofOperations.readyToOrder,
+  resubmission_required: proofOperations.resubmissionRequired,
+};
+export type ShortList = keyof typeof shortLists;
 
 /** `proofs/list/ready_to_order` and `…/resubmission_required`: the latest proof of each project (at most 500). */
 export function useShortList(list: ShortList | null, filters: { year?: number; parentId?: number }) {
   return useQuery({
     queryKey: [...proofKeys.lists(), list, filters],
-    queryFn: ({ signal }) => api.get<{ data: Proof[] }>(`/proofs/list/${list}`, filters, signal),
-    enabled: list !== null,
+    queryFn: list ? ({ signal }) => call(shortLists[list], { query: filters }, signal) : skipToken,
     placeholderData: keepPreviousData,
   });
 }
@@ -75,7 +69,7 @@ export function useShortList(list: ShortList | null, filters: { year?: number; p
 export function useProof(id: number) {
   return useQuery({
     queryKey: proofKeys.detail(id),
-    queryFn: ({ signal }) => api.get<Proof>(`/proofs/${id}`, undefined, signal),
+    queryFn: ({ signal }) => call(proofOperations.get, { params: { id } }, signal),
     enabled: id > 0,
     refetchInterval: (query) => (query.state.data && isProcessing(query.state.data) ? PROCESSING_POLL_MS : false),
   });
@@ -92,8 +86,9 @@ export function useProofProject(projectId: number | undefined) {
   const include = { include: ['account'] };
   return useQuery({
     queryKey: [...projectKeys.detail(projectId ?? 0), include],
-    queryFn: ({ signal }) => api.get<Project>(`/projects/${projectId}`, include, signal),
-    enabled: Boolean(projectId),
+    queryFn: projectId
+      ? ({ signal }) => call(projectsContract.operations.get, { params: { id: projectId }, query: include }, signal)
+      : skipToken,
     staleTime: 60_000,
   });
 }
@@ -104,7 +99,7 @@ const detail = (id: number, part: string) => [...proofKeys.detail(id), part] as 
 export function useFindings(id: number, enabled: boolean, liveMs: number | false = false) {
   return useQuery({
     queryKey: detail(id, 'findings'),
-    queryFn: ({ signal }) => api.get<{ data: ProofFinding[] }>(`/proofs/${id}/findings`, undefined, signal),
+    queryFn: ({ signal }) => call(proofOperations.findings, { params: { id } }, signal),
     enabled,
     refetchInterval: liveMs,
   });
@@ -117,7 +112,7 @@ export function useFindings(id: number, enabled: boolean, liveMs: number | false
 export function useProofProgress(id: number, pollMs = 1_000) {
   return useQuery({
     queryKey: proofKeys.detail(id),
-    queryFn: ({ signal }) => api.get<Proof>(`/proofs/${id}`, undefined, signal),
+    queryFn: ({ signal }) => call(proofOperations.get, { params: { id } }, signal),
     refetchInterval: (query) => (!query.state.data || isProcessing(query.state.data) ? pollMs : false),
   });
 }
@@ -126,7 +121,7 @@ export function useProofProgress(id: number, pollMs = 1_000) {
 export function useFlipImages(id: number, enabled: boolean) {
   return useQuery({
     queryKey: detail(id, 'flip_images'),
-    queryFn: ({ signal }) => api.get<FlipImages>(`/proofs/${id}/s3_sign_flip_images`, undefined, signal),
+    queryFn: ({ signal }) => call(proofOperations.flipImages, { params: { id }, query: {} }, signal),
     enabled,
     staleTime: 60 * 60_000,
     retry: false,
@@ -136,39 +131,40 @@ export function useFlipImages(id: number, enabled: boolean) {
 export function useCompare(id: number, enabled: boolean) {
   return useQuery({
     queryKey: detail(id, 'compare'),
-    queryFn: ({ signal }) => api.get<ProofCompare>(`/proofs/${id}/compare`, undefined, signal),
+    queryFn: ({ signal }) => call(compareProof, { params: { id } }, signal),
     enabled,
     staleTime: 5 * 60_000,
   });
 }
 
-/** The four nested collections of a proof (spec part 7), each with create, update and delete. */
-export type ProofChildSegment =
-  | 'proof_reviewers'
-  | 'proof_comments'
-  | 'proof_comment_internals'
-  | 'proof_internal_actions';
+/** The four nested collections of a proof (spec part 7), each with list, create, update and delete. */
+const childContracts = {
+  proof_reviewers: proofReviewersContract,
+  proof_comments: proofCommentsContract,
+  proof_comment_internals: proofCommentInternalsContract,
+  proof_internal_actions: proofInternalActionsContract,
+};
+export type ProofChildSegment = keyof typeof childContracts;
 
-interface ChildTypes {
-  proof_reviewers: { item: ProofReviewer; create: ProofReviewerBody; update: ProofReviewerUpdateBody };
-  proof_comments: { item: ProofComment; create: ProofCommentBody; update: ProofCommentUpdateBody };
-  proof_comment_internals: {
-    item: ProofInternalComment;
-    create: ProofInternalCommentBody;
-    update: ProofInternalCommentBody;
-  };
-  proof_internal_actions: {
-    item: ProofInternalAction;
-    create: ProofInternalActionBody;
-    update: { note: string | null };
-  };
+type ChildContract<Segment extends ProofChildSegment> = (typeof childContracts)[Segment];
+interface ChildTypes<Segment extends ProofChildSegment> {
+  item: z.output<ChildContract<Segment>['item']>;
+  create: z.output<ChildContract<Segment>['create']>;
+  update: z.output<ChildContract<Segment>['update']>;
 }
+/** `call` with the segment's types: they come from its contract, which `call` cannot follow through the generic segment. */
+const callChild = <T>(operation: OperationDefinition, input: object, signal?: AbortSignal) =>
+  call(operation, input, signal) as Promise<unknown> as Promise<T>;
 
 export function useProofChildren<Segment extends ProofChildSegment>(id: number, segment: Segment, enabled = true) {
   return useQuery({
     queryKey: detail(id, segment),
     queryFn: ({ signal }) =>
-      api.get<{ data: ChildTypes[Segment]['item'][] }>(`/proofs/${id}/${segment}`, undefined, signal),
+      callChild<{ data: ChildTypes<Segment>['item'][] }>(
+        childContracts[segment].operations.list,
+        { params: { id } },
+        signal,
+      ),
     enabled,
   });
 }
@@ -179,17 +175,17 @@ export function useProofChildren<Segment extends ProofChildSegment>(id: number, 
  */
 export function useProofChildMutations<Segment extends ProofChildSegment>(id: number, segment: Segment) {
   const invalidates = [proofKeys.detail(id)];
-  const path = `/proofs/${id}/${segment}`;
-  type Types = ChildTypes[Segment];
+  const { operations } = childContracts[segment];
+  type Types = ChildTypes<Segment>;
   return {
     create: useInvalidatingMutation<Types['item'], Types['create']>(invalidates, {
-      mutationFn: (body) => api.post<Types['item']>(path, body),
+      mutationFn: (body) => callChild<Types['item']>(operations.create, { params: { id }, body }),
     }),
     update: useInvalidatingMutation<Types['item'], { childId: number; body: Types['update'] }>(invalidates, {
-      mutationFn: ({ childId, body }) => api.put<Types['item']>(`${path}/${childId}`, body),
+      mutationFn: ({ childId, body }) => callChild<Types['item']>(operations.update, { params: { id, childId }, body }),
     }),
     remove: useInvalidatingMutation<void, number>(invalidates, {
-      mutationFn: (childId) => api.delete<void>(`${path}/${childId}`),
+      mutationFn: (childId) => callChild<void>(operations.remove, { params: { id, childId } }),
     }),
   };
 }
@@ -199,10 +195,10 @@ export function useProofDecision(id: number) {
   const invalidates = [proofKeys.all, projectKeys.all];
   return {
     approve: useInvalidatingMutation<Proof, ProofApproveBody>(invalidates, {
-      mutationFn: (body) => api.post<Proof>(`/proofs/${id}/approve`, body),
+      mutationFn: (body) => call(proofOperations.approve, { params: { id }, body }),
     }),
     reject: useInvalidatingMutation<Proof, ProofRejectBody>(invalidates, {
-      mutationFn: (body) => api.post<Proof>(`/proofs/${id}/reject`, body),
+      mutationFn: (body) => call(proofOperations.reject, { params: { id }, body }),
     }),
   };
 }
@@ -212,9 +208,9 @@ export function useReviewerCandidates(search: string, enabled: boolean) {
   return useQuery({
     queryKey: [...createQueryKeys('users').lists(), { search, picker: 'reviewers' }],
     queryFn: ({ signal }) =>
-      api.get<ListEnvelope<User>>(
-        '/users',
-        { search: search || undefined, isActive: true, perPage: 20, sort: 'lastName' },
+      call(
+        usersContract.operations.list,
+        { query: { search: search || undefined, isActive: 'true', perPage: 20, sort: 'lastName' } },
         signal,
       ),
     enabled,

@@ -1,6 +1,11 @@
-import type { AccountSettings, AccountSettingsUpdate } from '@colophon/contract';
+import {
+  type AccountSettings,
+  type AccountSettingsUpdate,
+  getAccountSettings,
+  updateAccountSettings,
+} from '@colophon/contract';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { call } from '../../lib/call';
 import { createQueryKeys, useInvalidatingMutation } from '../../lib/resource';
 
 /** `GET/PUT account_settings/{accountId}`: an account's defaults for new projects, review settings and MFA. */
@@ -9,12 +14,12 @@ export const settingsKeys = createQueryKeys('account_settings');
 export const accountSettingsOptions = (accountId: number) =>
   queryOptions({
     queryKey: settingsKeys.detail(accountId),
-    queryFn: ({ signal }) => api.get<AccountSettings>(`/account_settings/${accountId}`, undefined, signal),
+    queryFn: ({ signal }) => call(getAccountSettings, { params: { id: accountId } }, signal),
   });
 
 export function useSaveAccountSettings(accountId: number) {
   // MFA lives on the account and internal review shows on its page: both are refreshed too.
   return useInvalidatingMutation<AccountSettings, AccountSettingsUpdate>([settingsKeys.all, ['accounts']], {
-    mutationFn: (body) => api.put<AccountSettings>(`/account_settings/${accountId}`, body),
+    mutationFn: (body) => call(updateAccountSettings, { params: { id: accountId }, body }),
   });
 }

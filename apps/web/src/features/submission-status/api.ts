@@ -1,6 +1,6 @@
-import type { UpcomingSubmission } from '@colophon/contract';
+import { getUpcomingSubmissions } from '@colophon/contract';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api-client';
+import { call } from '../../lib/call';
 import { createQueryKeys } from '../../lib/resource';
 
 /** The default of `GET projects/upcoming/submissions/{id}` (spec part 9). */
@@ -19,11 +19,7 @@ export const upcomingSubmissionsOptions = ({ accountId, limit, parentId }: Upcom
   queryOptions({
     queryKey: upcomingKeys.list({ accountId, limit, parentId }),
     queryFn: ({ signal }) =>
-      api.get<{ data: UpcomingSubmission[]; limit: number }>(
-        `/projects/upcoming/submissions/${accountId}`,
-        { limit, parentId },
-        signal,
-      ),
+      call(getUpcomingSubmissions, { params: { id: accountId }, query: { limit, parentId } }, signal),
     placeholderData: keepPreviousData,
   });
 
