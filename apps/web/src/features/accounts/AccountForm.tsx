@@ -8,25 +8,11 @@ import {
   softwareType,
   whereCreated,
 } from '@colophon/domain';
-import {
-  ActionIcon,
-  Button,
-  Checkbox,
-  Divider,
-  Group,
-  Paper,
-  Select,
-  SimpleGrid,
-  Stack,
-  Switch,
-  Text,
-  TextInput,
-  Title,
-} from '@mantine/core';
+import { Checkbox, Divider, Group, Select, SimpleGrid, Stack, Switch, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
-import { IconPlus, IconTrash } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { AccountPicker } from '../../components/account-picker/AccountPicker';
+import { FieldList } from '../../components/form/FieldList';
 import { FormActions } from '../../components/form/FormActions';
 import { numberSelectProps } from '../../components/form/selectProps';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
@@ -186,119 +172,75 @@ function AddressesFields({
   country: string;
   countries: { value: string; label: string }[];
 }) {
-  const addresses = form.getValues().addresses;
   return (
-    <Stack gap="sm">
-      <Group justify="space-between">
-        <Title order={3} size="h5">
-          Addresses
-        </Title>
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<IconPlus size={14} />}
-          onClick={() => form.insertListItem('addresses', emptyAddress(country))}
-          disabled={addresses.length >= 10}
-        >
-          Add address
-        </Button>
-      </Group>
-      {addresses.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No addresses yet.
-        </Text>
-      ) : null}
-      {addresses.map((_address, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: list rows have no id until saved
-        <Paper key={index} withBorder p="sm" role="group" aria-label={`Address ${index + 1}`}>
-          <Stack gap="xs">
-            <Group justify="space-between" align="flex-end">
-              <Select
-                label="Kind"
-                data={kindOptions}
-                allowDeselect={false}
-                w={160}
-                {...form.getInputProps(`addresses.${index}.kind`)}
-              />
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Remove address ${index + 1}`}
-                onClick={() => form.removeListItem('addresses', index)}
-              >
-                <IconTrash size={16} />
-              </ActionIcon>
-            </Group>
-            <TextInput label="Address line 1" required {...form.getInputProps(`addresses.${index}.line1`)} />
-            <TextInput label="Address line 2" {...form.getInputProps(`addresses.${index}.line2`)} />
-            <SimpleGrid cols={{ base: 1, sm: 2 }}>
-              <TextInput label="City" required {...form.getInputProps(`addresses.${index}.city`)} />
-              <TextInput label="State or province" {...form.getInputProps(`addresses.${index}.region`)} />
-              <TextInput label="Postal code" {...form.getInputProps(`addresses.${index}.postalCode`)} />
-              <Select
-                label="Country"
-                data={countries}
-                allowDeselect={false}
-                {...form.getInputProps(`addresses.${index}.country`)}
-              />
-            </SimpleGrid>
-          </Stack>
-        </Paper>
-      ))}
-    </Stack>
+    <FieldList
+      title="Addresses"
+      itemName="Address"
+      addLabel="Add address"
+      emptyText="No addresses yet."
+      count={form.getValues().addresses.length}
+      max={10}
+      onAdd={() => form.insertListItem('addresses', emptyAddress(country))}
+      onRemove={(index) => form.removeListItem('addresses', index)}
+      head={(index) => (
+        <Select
+          label="Kind"
+          data={kindOptions}
+          allowDeselect={false}
+          w={160}
+          {...form.getInputProps(`addresses.${index}.kind`)}
+        />
+      )}
+    >
+      {(index) => (
+        <>
+          <TextInput label="Address line 1" required {...form.getInputProps(`addresses.${index}.line1`)} />
+          <TextInput label="Address line 2" {...form.getInputProps(`addresses.${index}.line2`)} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <TextInput label="City" required {...form.getInputProps(`addresses.${index}.city`)} />
+            <TextInput label="State or province" {...form.getInputProps(`addresses.${index}.region`)} />
+            <TextInput label="Postal code" {...form.getInputProps(`addresses.${index}.postalCode`)} />
+            <Select
+              label="Country"
+              data={countries}
+              allowDeselect={false}
+              {...form.getInputProps(`addresses.${index}.country`)}
+            />
+          </SimpleGrid>
+        </>
+      )}
+    </FieldList>
   );
 }
 
 function ContactsFields({ form }: { form: AccountFormApi }) {
-  const contacts = form.getValues().contacts;
   return (
-    <Stack gap="sm">
-      <Group justify="space-between">
-        <Title order={3} size="h5">
-          Contacts
-        </Title>
-        <Button
-          size="xs"
-          variant="light"
-          leftSection={<IconPlus size={14} />}
-          onClick={() => form.insertListItem('contacts', emptyContact())}
-          disabled={contacts.length >= 20}
-        >
-          Add contact
-        </Button>
-      </Group>
-      {contacts.length === 0 ? (
-        <Text size="sm" c="dimmed">
-          No contacts yet.
-        </Text>
-      ) : null}
-      {contacts.map((_contact, index) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: list rows have no id until saved
-        <Paper key={index} withBorder p="sm" role="group" aria-label={`Contact ${index + 1}`}>
-          <Stack gap="xs">
-            <Group justify="space-between" align="flex-end" wrap="nowrap">
-              <TextInput label="Name" required style={{ flex: 1 }} {...form.getInputProps(`contacts.${index}.name`)} />
-              <ActionIcon
-                variant="subtle"
-                color="red"
-                aria-label={`Remove contact ${index + 1}`}
-                onClick={() => form.removeListItem('contacts', index)}
-              >
-                <IconTrash size={16} />
-              </ActionIcon>
-            </Group>
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <TextInput label="Title" {...form.getInputProps(`contacts.${index}.title`)} />
-              <TextInput label="Email" type="email" {...form.getInputProps(`contacts.${index}.email`)} />
-              <TextInput label="Phone" type="tel" {...form.getInputProps(`contacts.${index}.phone`)} />
-            </SimpleGrid>
-            <Checkbox
-              label="Primary contact"
-              {...form.getInputProps(`contacts.${index}.isPrimary`, { type: 'checkbox' })}
-            />
-          </Stack>
-        </Paper>
-      ))}
-    </Stack>
+    <FieldList
+      title="Contacts"
+      itemName="Contact"
+      addLabel="Add contact"
+      emptyText="No contacts yet."
+      count={form.getValues().contacts.length}
+      max={20}
+      onAdd={() => form.insertListItem('contacts', emptyContact())}
+      onRemove={(index) => form.removeListItem('contacts', index)}
+      head={(index) => (
+        <TextInput label="Name" required style={{ flex: 1 }} {...form.getInputProps(`contacts.${index}.name`)} />
+      )}
+    >
+      {(index) => (
+        <>
+          <SimpleGrid cols={{ base: 1, sm: 3 }}>
+            <TextInput label="Title" {...form.getInputProps(`contacts.${index}.title`)} />
+            <TextInput label="Email" type="email" {...form.getInputProps(`contacts.${index}.email`)} />
+            <TextInput label="Phone" type="tel" {...form.getInputProps(`contacts.${index}.phone`)} />
+          </SimpleGrid>
+          <Checkbox
+            label="Primary contact"
+            {...form.getInputProps(`contacts.${index}.isPrimary`, { type: 'checkbox' })}
+          />
+        </>
+      )}
+    </FieldList>
   );
 }
