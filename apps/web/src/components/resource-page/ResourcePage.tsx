@@ -3,7 +3,7 @@ import type { Filters, Permission } from '@colophon/domain';
 import { Button, type DrawerProps } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { Fragment, type JSX, type ReactNode } from 'react';
+import { type ComponentType, Fragment, type JSX, type ReactNode } from 'react';
 import { userCan } from '../../lib/access';
 import { useListPage } from '../../lib/list-page';
 import { useSession } from '../../lib/session';
@@ -31,8 +31,8 @@ export interface PageResource<T, Create, Update> extends FormResource<T, Create,
   useRemove: () => { mutateAsync: (id: number) => Promise<unknown> };
 }
 
-/** The record's drawer body when the form is more than declared fields (presets' book-spec form). */
-export type RenderForm<T> = (props: { record?: T; onDone: () => void }) => ReactNode;
+/** The drawer's form when it is more than declared fields (presets' book-spec form): `record` absent for a new one. */
+export type DrawerForm<T> = ComponentType<{ record?: T; onDone: () => void }>;
 
 export type ResourcePageProps<
   T extends Named,
@@ -63,8 +63,8 @@ export type ResourcePageProps<
   /** Shown while the record to edit loads; default 'Loading…'. */
   loadingLabel?: string;
 } & (
-  | { form: ResourceFormDeclaration<T, Values, Output>; renderForm?: never }
-  | { renderForm: RenderForm<T>; form?: never }
+  | { form: ResourceFormDeclaration<T, Values, Output>; drawerForm?: never }
+  | { drawerForm: DrawerForm<T>; form?: never }
 );
 
 /**
@@ -94,13 +94,20 @@ export function ResourcePage<
       if (edit === record.id) closeDrawer();
     },
   });
-  const context = { zone: user?.timezone, open: (record: T) => page.openDrawer(record.id), remove: deletion.ask };
+  const context = {
+    zone: user?.timezone,
+    records: page.query.data?.data ?? [],
+    open: (record: T) => page.openDrawer(record.id),
+    remove: deletion.ask,
+  };
   const declared = props.form;
-  const renderForm: RenderForm<T> = declared
-    ? ({ record, onDone }) => (
-        <ResourceForm declaration={declared} resource={resource} noun={noun} record={record} onDone={onDone} />
-      )
-    : props.renderForm;
+  const Form = props.drawerForm;
+  const form = (record?: T) =>
+    declared ? (
+      <ResourceForm declaration={declared} resource={resource} noun={noun} record={record} onDone={closeDrawer} />
+    ) : Form ? (
+      <Form record={record} onDone={closeDrawer} />
+    ) : null;
 
   return (
     <>
@@ -130,10 +137,10 @@ export function ResourcePage<
         position="right"
         size={props.drawerSize ?? 'md'}
       >
-        {edit === 'new' ? renderForm({ onDone: closeDrawer }) : null}
+        {edit === 'new' ? form() : null}
         {typeof edit === 'number' ? (
           <EditRecord id={edit} resource={resource} loadingLabel={props.loadingLabel}>
-            {(record) => renderForm({ record, onDone: closeDrawer })}
+            {(record) => form(record)}
           </EditRecord>
         ) : null}
       </GuardedDrawer>

@@ -3,9 +3,13 @@ import { ActionIcon, Anchor, Badge, Group, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
 import type { DataTableColumn } from '../data-table/DataTable';
 
-/** What a column of a resource page may need from the page: the user's zone, opening a record, deleting it. */
+/**
+ * What a column of a resource page may need from the page: the user's zone, the rows on screen (a
+ * cell that looks up something for all of them at once), opening a record, deleting it.
+ */
 export interface ColumnContext<T> {
   zone: string | undefined;
+  records: readonly T[];
   open: (record: T) => void;
   remove: (record: T) => void;
 }
