@@ -47,9 +47,12 @@ export type OperationOutput<Operation extends OperationDefinition> = Operation['
     ? z.output<Schema>
     : undefined;
 
-/** `/api/manufacturers/:id` with `{ id: 7 }` → `/api/manufacturers/7` (each value URI-encoded). */
+/**
+ * `/api/manufacturers/:id` with `{ id: 7 }` → `/api/manufacturers/7` (each value URI-encoded). A
+ * parameter's pattern (`:software(^[a-z]…$)`, which only the router reads) goes with it.
+ */
 export function operationPath(path: string, params: Record<string, unknown> | undefined): string {
-  return path.replace(/:(\w+)/g, (_, name: string) => {
+  return path.replace(/:(\w+)(?:\([^)]*\))?/g, (_, name: string) => {
     const value = params?.[name];
     if (value === undefined || value === null) throw new Error(`${path}: the parameter ${name} is missing`);
     return encodeURIComponent(String(value));

@@ -1,6 +1,7 @@
 import { proofAutomation, proofSoftwareCalls, softwareSlug } from '@colophon/domain';
 import { z } from 'zod';
-import { idParam, idSchema, timestampSchema } from './common';
+import { idParam, idSchema, problemResponses, timestampSchema } from './common';
+import { defineOperation } from './operation';
 import { proofSchema } from './proofs';
 
 /**
@@ -108,3 +109,56 @@ export const proofCoverImageSchema = z
   })
   .meta({ id: 'ProofCoverImage' });
 export type ProofCoverImage = z.infer<typeof proofCoverImageSchema>;
+
+const tags = ['proofs'] as const;
+/** The software's answer is relayed: 502 when it refuses or cannot be reached, 409 when the proof is not in review. */
+const vendorProblems = problemResponses(409, 502);
+/**
+ * `{software}` is a path name that cannot be a number (find-my-way tries this pattern before the
+ * plain `:id` of `proofs/:id/reject`), so `proofs/12/reject` stays Colophon's own rejection and
+ * `proofs/layout-software-b/reject` is the software's.
+ */
+const softwareSegment = `:software(${SOFTWARE_SLUG_PATTERN})`;
+
+/** The proof calls that reach outside systems: `call(proofVendorOperations.cancelInSoftware, …)`. */
+export const proofVendorOperations = {
+  cancelInSoftware: defineOperation({
+    method: 'POST',
+    path: `/api/proofs/${softwareSegment}/:id/cancel`,
+    params: proofSoftwareCancelParamsSchema,
+    body: proofSoftwareCancelBodySchema,
+    responses: { 200: proofSoftwareResultSchema, ...vendorProblems },
+    permission: 'proofs.approve',
+    summary: 'Cancel the proof in the software it was made in, with a reason: the book is unlocked for edits',
+    tags,
+  }),
+  rejectInSoftware: defineOperation({
+    method: 'POST',
+    path: `/api/proofs/${softwareSegment}/reject`,
+    params: proofSoftwareRejectParamsSchema,
+    body: proofSoftwareRejectBodySchema,
+    responses: { 200: proofSoftwareResultSchema, ...vendorProblems },
+    permission: 'proofs.approve',
+    summary: 'Reject the proof in the software it was made in: the book is unlocked for edits',
+    tags,
+  }),
+  sendToAutomation: defineOperation({
+    method: 'POST',
+    path: '/api/proofs/:automation/send',
+    params: proofAutomationParamsSchema,
+    body: proofAutomationSendBodySchema,
+    responses: { 201: proofAutomationSendSchema, ...vendorProblems },
+    permission: 'proofs.internal',
+    summary: 'Send the proof to an automation service (prepress hot folder, marketing automation)',
+    tags,
+  }),
+  coverImage: defineOperation({
+    method: 'POST',
+    path: '/api/proof_cover_image',
+    body: proofCoverImageBodySchema,
+    responses: { 200: proofCoverImageSchema },
+    permission: 'proofs.upload',
+    summary: "An uploaded cover's first page as a WebP image; set on the proofs made from that file",
+    tags,
+  }),
+};

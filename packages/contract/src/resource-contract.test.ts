@@ -199,5 +199,9 @@ describe('a resource contract', () => {
     });
     expect(operationPath(operation.path, { accountId: 7, id: 'a/b' })).toBe('/api/accounts/7/addresses/a%2Fb');
     expect(() => operationPath(operation.path, { accountId: 7 })).toThrow('id is missing');
+    // A parameter's router pattern is not part of the URL.
+    expect(operationPath('/api/proofs/:software(^[a-z][a-z0-9-]*$)/:id/cancel', { software: 'layout-b', id: 3 })).toBe(
+      '/api/proofs/layout-b/3/cancel',
+    );
   });
 });

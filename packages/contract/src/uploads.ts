@@ -1,6 +1,7 @@
 import { MAX_PROOF_FILE_BYTES, type ProofFileKind, proofFileMessages } from '@colophon/domain';
 import { z } from 'zod';
-import { bigIdParam, idParam, idSchema } from './common';
+import { bigIdParam, idParam, idSchema, problemResponses } from './common';
+import { defineOperation } from './operation';
 
 /** The largest file one upload takes (2 GB); larger books go in separate files (pages, cover). */
 export const MAX_UPLOAD_BYTES = MAX_PROOF_FILE_BYTES;
@@ -168,3 +169,85 @@ export const uploadPartReceivedBodySchema = z.object({
   size: z.number().int().positive(),
   etag: z.string().trim().min(1).max(200),
 });
+
+const tags = ['uploads'] as const;
+/** An upload that expired (410, its parts thrown away) or is already complete or cancelled (409). */
+const closedSession = problemResponses(409, 410);
+
+/** The resumable upload's calls and the upload queue: `call(uploadOperations.createSession, { body })`. */
+export const uploadOperations = {
+  createSession: defineOperation({
+    method: 'POST',
+    path: '/api/uploads/sessions',
+    body: uploadSessionCreateBodySchema,
+    responses: { 201: uploadSessionSchema },
+    permission: 'proofs.upload',
+    summary: 'Starts a resumable upload of one PDF (up to 2 GB) for a project or an account',
+    tags,
+  }),
+  getSession: defineOperation({
+    method: 'GET',
+    path: '/api/uploads/sessions/:id',
+    params: uploadSessionParamsSchema,
+    responses: { 200: uploadSessionSchema, ...closedSession },
+    permission: 'proofs.upload',
+    summary: 'A resumable upload and the parts already received (to resume after a reload)',
+    tags,
+  }),
+  partUrls: defineOperation({
+    method: 'POST',
+    path: '/api/uploads/sessions/:id/part_urls',
+    params: uploadSessionParamsSchema,
+    body: uploadPartUrlsBodySchema,
+    responses: { 200: uploadPartUrlsSchema, ...closedSession },
+    permission: 'proofs.upload',
+    summary: 'Signed, expiring PUT URLs for parts of a resumable upload (up to 100 at a time)',
+    tags,
+  }),
+  recordPart: defineOperation({
+    method: 'POST',
+    path: '/api/uploads/sessions/:id/parts',
+    params: uploadSessionParamsSchema,
+    body: uploadPartReceivedBodySchema,
+    responses: { 200: uploadSessionPartSchema, ...closedSession },
+    permission: 'proofs.upload',
+    summary: 'Records a part the browser sent, with the ETag the store answered',
+    tags,
+  }),
+  completeSession: defineOperation({
+    method: 'POST',
+    path: '/api/uploads/sessions/:id/complete',
+    params: uploadSessionParamsSchema,
+    responses: { 200: storedUploadSchema, ...closedSession },
+    permission: 'proofs.upload',
+    summary: 'Joins the parts of a resumable upload into the file (S3 CompleteMultipartUpload on S3)',
+    tags,
+  }),
+  cancelSession: defineOperation({
+    method: 'DELETE',
+    path: '/api/uploads/sessions/:id',
+    params: uploadSessionParamsSchema,
+    responses: { 204: z.null() },
+    permission: 'proofs.upload',
+    summary: 'Cancels a resumable upload and throws its parts away',
+    tags,
+  }),
+  queue: defineOperation({
+    method: 'POST',
+    path: '/api/uploads',
+    body: createUploadBodySchema,
+    responses: { 201: uploadJobSchema, ...problemResponses(429) },
+    permission: 'proofs.upload',
+    summary: 'Checks an uploaded PDF and queues it to become a proof of the project',
+    tags,
+  }),
+  job: defineOperation({
+    method: 'GET',
+    path: '/api/uploads/:id',
+    params: uploadJobParamsSchema,
+    responses: { 200: uploadJobSchema },
+    permission: 'proofs.upload',
+    summary: 'An upload job and what became of it: the proof it made and that proof’s processing',
+    tags,
+  }),
+};

@@ -1,10 +1,10 @@
 import { Worker } from 'node:worker_threads';
-import { problemResponses, proofCoverImageBodySchema, proofCoverImageSchema } from '@colophon/contract';
+import { proofVendorOperations } from '@colophon/contract';
 import { projects, proofs, queueUploads, uploadSessions } from '@colophon/db';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import sharp from 'sharp';
+import { implement } from '../../engine/implement';
 import type { ResourceContext } from '../../engine/resource';
 import { AppError, invalidField, notFound } from '../../errors';
 import type { FileStore } from '../../integrations/files/file-store';
@@ -14,8 +14,6 @@ import type { FromWorker, PageResult, ToWorker } from '../../proof-pipeline/rend
 import { requireVisibleAccounts } from '../accounts/tree';
 import { checkUploadedPdf } from '../uploads/validate';
 import { recordAction } from './query';
-
-const problems = problemResponses(400, 401, 403, 404);
 
 /** The cover as the proof pages show it: as wide as a viewer page, WebP (small, sharp at that size). */
 const coverSettings: RenderSettings = { ...defaultRenderSettings, format: 'webp', thumbFormat: 'webp' };
@@ -145,91 +143,72 @@ async function ownersOf(context: ResourceContext, key: string) {
 }
 
 export async function registerProofCoverImageRoute(app: FastifyInstance) {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
   const { services } = app;
 
-  routes.post(
-    '/api/proof_cover_image',
-    {
-      config: { permission: 'proofs.upload' },
-      schema: {
-        tags: ['proofs'],
-        summary: "An uploaded cover's first page as a WebP image; set on the proofs made from that file",
-        body: proofCoverImageBodySchema,
-        response: { 200: proofCoverImageSchema, ...problems },
-      },
-    },
-    async function setCoverImage(request) {
-      const context: ResourceContext = { db: services.db, auth: callerOf(request), request };
-      const { key, bucket } = request.body;
-      const ours = fileStoreBucket(services.files);
-      if (bucket !== ours) throw invalidField('bucket', `Files are kept in the bucket ${ours}, not ${bucket}.`);
-      if (!UPLOAD_KEY.test(key) || key.includes('..')) {
-        throw invalidField('key', 'Not the key of an uploaded file (uploads/…).');
+  implement(app, proofVendorOperations.coverImage, async function setCoverImage(request) {
+    const context: ResourceContext = { db: services.db, auth: callerOf(request), request };
+    const { key, bucket } = request.body;
+    const ours = fileStoreBucket(services.files);
+    if (bucket !== ours) throw invalidField('bucket', `Files are kept in the bucket ${ours}, not ${bucket}.`);
+    if (!UPLOAD_KEY.test(key) || key.includes('..')) {
+      throw invalidField('key', 'Not the key of an uploaded file (uploads/…).');
+    }
+    const { proofIds, accountIds } = await ownersOf(context, key);
+    if (accountIds.length > 0) {
+      try {
+        await requireVisibleAccounts(context, accountIds);
+      } catch (error) {
+        if (error instanceof AppError && error.code === 'not_found') throw notFound(`The file ${key}`);
+        throw error;
       }
-      const { proofIds, accountIds } = await ownersOf(context, key);
-      if (accountIds.length > 0) {
-        try {
-          await requireVisibleAccounts(context, accountIds);
-        } catch (error) {
-          if (error instanceof AppError && error.code === 'not_found') throw notFound(`The file ${key}`);
-          throw error;
-        }
-      }
+    }
 
-      const stored = await services.files.stat(key);
-      if (!stored) throw invalidField('key', 'No file was uploaded for this key.');
-      if (stored.size > MAX_COVER_BYTES) {
-        throw invalidField(
-          'key',
-          'This file is too large to be a cover (256 MB at most); upload the cover on its own.',
-        );
+    const stored = await services.files.stat(key);
+    if (!stored) throw invalidField('key', 'No file was uploaded for this key.');
+    if (stored.size > MAX_COVER_BYTES) {
+      throw invalidField('key', 'This file is too large to be a cover (256 MB at most); upload the cover on its own.');
+    }
+    const bytes = await services.files.get(key);
+    if (!bytes) throw invalidField('key', 'No file was uploaded for this key.');
+    let image: { data: Buffer | Uint8Array; width: number; height: number };
+    if (Buffer.from(bytes.subarray(0, 1024)).toString('latin1').includes('%PDF-')) {
+      const check = await checkUploadedPdf(bytes);
+      if ('problem' in check) throw invalidField('key', check.problem);
+      let page: PageResult;
+      try {
+        page = await renderFirstPage(bytes);
+      } catch (error) {
+        request.log.warn({ err: error, key }, 'cover: the first page could not be drawn');
+        throw invalidField('key', 'The first page of this PDF could not be drawn; it may be damaged.');
       }
-      const bytes = await services.files.get(key);
-      if (!bytes) throw invalidField('key', 'No file was uploaded for this key.');
-      let image: { data: Buffer | Uint8Array; width: number; height: number };
-      if (Buffer.from(bytes.subarray(0, 1024)).toString('latin1').includes('%PDF-')) {
-        const check = await checkUploadedPdf(bytes);
-        if ('problem' in check) throw invalidField('key', check.problem);
-        let page: PageResult;
-        try {
-          page = await renderFirstPage(bytes);
-        } catch (error) {
-          request.log.warn({ err: error, key }, 'cover: the first page could not be drawn');
-          throw invalidField('key', 'The first page of this PDF could not be drawn; it may be damaged.');
-        }
-        if (!page.viewer) {
-          throw invalidField(
-            'key',
-            `The first page of this PDF could not be drawn: ${page.error ?? 'unknown reason'}.`,
-          );
-        }
-        image = page.viewer;
-      } else if (await imageFormatOf(bytes)) {
-        image = await imageCover(bytes);
-      } else {
-        throw invalidField('key', 'This file is neither a PDF nor an image (PNG, JPEG, WebP, GIF or TIFF).');
+      if (!page.viewer) {
+        throw invalidField('key', `The first page of this PDF could not be drawn: ${page.error ?? 'unknown reason'}.`);
       }
+      image = page.viewer;
+    } else if (await imageFormatOf(bytes)) {
+      image = await imageCover(bytes);
+    } else {
+      throw invalidField('key', 'This file is neither a PDF nor an image (PNG, JPEG, WebP, GIF or TIFF).');
+    }
 
-      const coverKey = coverImageKeyFor(key);
-      await services.files.put(coverKey, Buffer.from(image.data), 'image/webp');
-      if (proofIds.length > 0) {
-        const updated = await services.db
-          .update(proofs)
-          .set({ coverImageKey: coverKey, updatedAt: new Date() })
-          .where(and(inArray(proofs.id, proofIds), eq(proofs.fileKey, key)))
-          .returning({ id: proofs.id });
-        for (const proof of updated) {
-          await recordAction(context, proof.id, context.auth.user.id, 'cover image set', coverKey);
-        }
+    const coverKey = coverImageKeyFor(key);
+    await services.files.put(coverKey, Buffer.from(image.data), 'image/webp');
+    if (proofIds.length > 0) {
+      const updated = await services.db
+        .update(proofs)
+        .set({ coverImageKey: coverKey, updatedAt: new Date() })
+        .where(and(inArray(proofs.id, proofIds), eq(proofs.fileKey, key)))
+        .returning({ id: proofs.id });
+      for (const proof of updated) {
+        await recordAction(context, proof.id, context.auth.user.id, 'cover image set', coverKey);
       }
-      return {
-        key: coverKey,
-        url: services.files.signedUrl(coverKey, COVER_URL_TTL_SECONDS),
-        width: image.width,
-        height: image.height,
-        proofIds,
-      };
-    },
-  );
+    }
+    return {
+      key: coverKey,
+      url: services.files.signedUrl(coverKey, COVER_URL_TTL_SECONDS),
+      width: image.width,
+      height: image.height,
+      proofIds,
+    };
+  });
 }

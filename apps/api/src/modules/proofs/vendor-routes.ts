@@ -1,15 +1,4 @@
-import {
-  problemResponses,
-  proofAutomationParamsSchema,
-  proofAutomationSendBodySchema,
-  proofAutomationSendSchema,
-  proofSoftwareCancelBodySchema,
-  proofSoftwareCancelParamsSchema,
-  proofSoftwareRejectBodySchema,
-  proofSoftwareRejectParamsSchema,
-  proofSoftwareResultSchema,
-  SOFTWARE_SLUG_PATTERN,
-} from '@colophon/contract';
+import { proofVendorOperations } from '@colophon/contract';
 import {
   automationSendsFile,
   type ProofAutomationCode,
@@ -18,7 +7,7 @@ import {
   softwareType,
 } from '@colophon/domain';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { implement } from '../../engine/implement';
 import { requestContext } from '../../engine/resource';
 import { AppError, invalidField } from '../../errors';
 import { type ProofAutomationSendRecord, proofAutomationAdapterFor } from '../../integrations/automation';
@@ -31,21 +20,10 @@ import { assertNeedsReview, rejectProof } from './decisions';
 import { recordAction, visibleProof } from './query';
 import { recordFailedCall, softwareOfProof, softwareTaking } from './vendor-calls';
 
-const problems = problemResponses(400, 401, 403, 404, 409, 502);
-const tags = ['proofs'];
-
 /** A send's link to the proof's file lives a week: a hot folder may pick it up later. */
 const FILE_URL_TTL_SECONDS = 7 * 24 * 3600;
 
-/**
- * `{software}` is a path name that cannot be a number (find-my-way tries this pattern before the
- * plain `:id` of `proofs/:id/reject`), so `proofs/12/reject` stays Colophon's own rejection and
- * `proofs/layout-software-b/reject` is the software's.
- */
-const softwareSegment = `:software(${SOFTWARE_SLUG_PATTERN})`;
-
 export async function registerProofVendorRoutes(app: FastifyInstance) {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
   const { services } = app;
   const contextOf = (request: FastifyRequest) => requestContext(app, request);
 
@@ -111,105 +89,68 @@ export async function registerProofVendorRoutes(app: FastifyInstance) {
     return reply.send({ proof: item, action: { ...action, createdAt: action.createdAt.toISOString() } });
   };
 
-  routes.post(
-    `/api/proofs/${softwareSegment}/:id/cancel`,
-    {
-      config: { permission: 'proofs.approve' },
-      schema: {
-        tags,
-        summary: 'Cancel the proof in the software it was made in, with a reason: the book is unlocked for edits',
-        params: proofSoftwareCancelParamsSchema,
-        body: proofSoftwareCancelBodySchema,
-        response: { 200: proofSoftwareResultSchema, ...problems },
-      },
-    },
-    (request, reply) =>
-      turnBack(request, reply, 'cancel', request.params.software, request.params.id, request.body.reason),
-  );
+  implement(app, proofVendorOperations.cancelInSoftware, async function cancelInSoftware(request, reply) {
+    return turnBack(request, reply, 'cancel', request.params.software, request.params.id, request.body.reason);
+  });
 
-  routes.post(
-    `/api/proofs/${softwareSegment}/reject`,
-    {
-      config: { permission: 'proofs.approve' },
-      schema: {
-        tags,
-        summary: 'Reject the proof in the software it was made in: the book is unlocked for edits',
-        params: proofSoftwareRejectParamsSchema,
-        body: proofSoftwareRejectBodySchema,
-        response: { 200: proofSoftwareResultSchema, ...problems },
-      },
-    },
-    (request, reply) =>
-      turnBack(request, reply, 'reject', request.params.software, request.body.id, request.body.reason ?? null),
-  );
+  implement(app, proofVendorOperations.rejectInSoftware, async function rejectInSoftware(request, reply) {
+    return turnBack(request, reply, 'reject', request.params.software, request.body.id, request.body.reason ?? null);
+  });
 
-  routes.post(
-    '/api/proofs/:automation/send',
-    {
-      config: { permission: 'proofs.internal' },
-      schema: {
-        tags,
-        summary: 'Send the proof to an automation service (prepress hot folder, marketing automation)',
-        params: proofAutomationParamsSchema,
-        body: proofAutomationSendBodySchema,
-        response: { 201: proofAutomationSendSchema, ...problems },
-      },
-    },
-    async function sendToAutomation(request, reply) {
-      const context = contextOf(request);
-      const automation: ProofAutomationCode = request.params.automation;
-      const { row, item } = await visibleProof(context, request.body.id);
-      const label = proofAutomation.label(automation);
-      if (automationSendsFile(automation) && !row.fileKey) {
-        throw new AppError('conflict', `Proof ${row.id} has no file to send to ${label}.`);
-      }
-      const { user } = context.auth;
-      const fileUrl =
-        automationSendsFile(automation) && row.fileKey
-          ? new URL(services.files.signedUrl(row.fileKey, FILE_URL_TTL_SECONDS), services.config.publicUrl).toString()
-          : null;
-      const note = request.body.note ?? null;
-      let sent: ProofAutomationSendRecord;
-      try {
-        sent = await proofAutomationAdapterFor(services, automation).sendProof({
+  implement(app, proofVendorOperations.sendToAutomation, async function sendToAutomation(request, reply) {
+    const context = contextOf(request);
+    const automation: ProofAutomationCode = request.params.automation;
+    const { row, item } = await visibleProof(context, request.body.id);
+    const label = proofAutomation.label(automation);
+    if (automationSendsFile(automation) && !row.fileKey) {
+      throw new AppError('conflict', `Proof ${row.id} has no file to send to ${label}.`);
+    }
+    const { user } = context.auth;
+    const fileUrl =
+      automationSendsFile(automation) && row.fileKey
+        ? new URL(services.files.signedUrl(row.fileKey, FILE_URL_TTL_SECONDS), services.config.publicUrl).toString()
+        : null;
+    const note = request.body.note ?? null;
+    let sent: ProofAutomationSendRecord;
+    try {
+      sent = await proofAutomationAdapterFor(services, automation).sendProof({
+        automation,
+        userId: user.id,
+        payload: {
+          event: 'proof.sent',
           automation,
-          userId: user.id,
-          payload: {
-            event: 'proof.sent',
-            automation,
-            proof: {
-              id: row.id,
-              projectId: row.projectId,
-              projectName: item.projectName,
-              accountId: item.accountId,
-              accountName: item.accountName,
-              year: item.year,
-              typeBook: item.typeBook,
-              round: row.roundNumber,
-              kind: row.kind,
-              status: row.status,
-              pageCount: row.pageCount,
-            },
-            fileUrl,
-            note,
-            sentBy: { id: user.id, email: user.email, name: `${user.firstName} ${user.lastName}` },
-            sentAt: new Date().toISOString(),
+          proof: {
+            id: row.id,
+            projectId: row.projectId,
+            projectName: item.projectName,
+            accountId: item.accountId,
+            accountName: item.accountName,
+            year: item.year,
+            typeBook: item.typeBook,
+            round: row.roundNumber,
+            kind: row.kind,
+            status: row.status,
+            pageCount: row.pageCount,
           },
-        });
-      } catch (error) {
-        return recordFailedCall(context, row.id, user.id, `send to ${label}`, error);
-      }
-      await recordAction(context, row.id, user.id, `sent to ${label}`, note);
-      return reply.status(201).send({
-        id: sent.id,
-        proofId: sent.proofId,
-        automation: sent.automation,
-        status: sent.status,
-        adapter: sent.adapter,
-        externalRef: sent.externalRef,
-        requestedBy: sent.requestedBy,
-        createdAt: sent.createdAt.toISOString(),
+          fileUrl,
+          note,
+          sentBy: { id: user.id, email: user.email, name: `${user.firstName} ${user.lastName}` },
+          sentAt: new Date().toISOString(),
+        },
       });
-    },
-  );
+    } catch (error) {
+      return recordFailedCall(context, row.id, user.id, `send to ${label}`, error);
+    }
+    await recordAction(context, row.id, user.id, `sent to ${label}`, note);
+    return reply.status(201).send({
+      id: sent.id,
+      proofId: sent.proofId,
+      automation: sent.automation,
+      status: sent.status,
+      adapter: sent.adapter,
+      externalRef: sent.externalRef,
+      requestedBy: sent.requestedBy,
+      createdAt: sent.createdAt.toISOString(),
+    });
+  });
 }

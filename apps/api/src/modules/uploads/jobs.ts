@@ -1,11 +1,4 @@
-import {
-  createUploadBodySchema,
-  problemResponses,
-  type UploadJob,
-  uploadJobParamsSchema,
-  uploadJobSchema,
-  uploadKind,
-} from '@colophon/contract';
+import { uploadKind, uploadOperations } from '@colophon/contract';
 import { processingUsage, proofs, queueUploads } from '@colophon/db';
 import {
   hasSeparateCover,
@@ -16,13 +9,13 @@ import {
 } from '@colophon/domain';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Services } from '../../context';
+import { implement } from '../../engine/implement';
 import { requestContext } from '../../engine/resource';
 import { AppError, invalidField, notFound } from '../../errors';
 import { enqueue } from '../../queue';
-import { problems, visibleProject } from './access';
+import { visibleProject } from './access';
 import { checkStoredPdf, storedFile } from './validate';
 
 /** What a `queue_uploads` job carries to its handler. */
@@ -45,108 +38,83 @@ const storedPayloadSchema = z.object({
 });
 
 export async function registerUploadJobRoutes(app: FastifyInstance) {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
   const { services } = app;
 
-  routes.post(
-    '/api/uploads',
-    {
-      config: { permission: 'proofs.upload' },
-      schema: {
-        tags: ['uploads'],
-        summary: 'Checks an uploaded PDF and queues it to become a proof of the project',
-        body: createUploadBodySchema,
-        response: { 201: uploadJobSchema, ...problemResponses(400, 401, 403, 404, 429) },
-      },
-    },
-    async function createUploadJob(request, reply) {
-      const context = requestContext(app, request);
-      const { projectId, fileKey, kind } = request.body;
-      const project = await visibleProject(context, projectId);
-      if (kind === 'cover' && !hasSeparateCover(project.typeBook))
-        throw invalidField('kind', selfCoverMessage(project.typeBook));
-      const file = await storedFile(services.files, fileKey);
-      const checked = await checkStoredPdf(file);
-      if ('problem' in checked) throw invalidField('fileKey', checked.problem);
-      // Counted from the page tree's root before any page is drawn: a far-off count is refused here.
-      const tooManyPages = uploadPageCountProblem({
-        pageCount: checked.pageCount,
-        kind,
-        projectPageCount: project.pageCount,
-        typeBook: project.typeBook,
-      });
-      if (tooManyPages) throw invalidField('fileKey', tooManyPages);
-      const { user } = context.auth;
-      const payload: UploadJobPayload = {
-        projectId,
-        accountId: project.accountId,
-        fileKey,
-        kind,
-        pageCount: checked.pageCount,
-        userId: user.id,
-        userName: `${user.firstName ?? ''} ${user.lastName ?? ''}`.trim() || user.email,
-      };
-      const usage = { userId: user.id, pages: checked.pageCount, bytes: file?.size ?? 0 };
-      const row = await services.db.transaction(async (tx) => {
-        await takeProcessingAllowance(services, tx, usage);
-        return enqueue(tx, 'uploads', payload);
-      });
-      reply.code(201);
-      return {
-        id: row.id,
-        status: row.status,
-        projectId,
-        fileKey,
-        kind,
-        pageCount: checked.pageCount,
-        createdAt: row.createdAt.toISOString(),
-        lastError: null,
-        proofId: null,
-        proofProcessingStatus: null,
-        proofProcessingError: null,
-      };
-    },
-  );
+  implement(app, uploadOperations.queue, async function createUploadJob(request, reply) {
+    const context = requestContext(app, request);
+    const { projectId, fileKey, kind } = request.body;
+    const project = await visibleProject(context, projectId);
+    if (kind === 'cover' && !hasSeparateCover(project.typeBook))
+      throw invalidField('kind', selfCoverMessage(project.typeBook));
+    const file = await storedFile(services.files, fileKey);
+    const checked = await checkStoredPdf(file);
+    if ('problem' in checked) throw invalidField('fileKey', checked.problem);
+    // Counted from the page tree's root before any page is drawn: a far-off count is refused here.
+    const tooManyPages = uploadPageCountProblem({
+      pageCount: checked.pageCount,
+      kind,
+      projectPageCount: project.pageCount,
+      typeBook: project.typeBook,
+    });
+    if (tooManyPages) throw invalidField('fileKey', tooManyPages);
+    const { user } = context.auth;
+    const payload: UploadJobPayload = {
+      projectId,
+      accountId: project.accountId,
+      fileKey,
+      kind,
+      pageCount: checked.pageCount,
+      userId: user.id,
+      userName: `${user.firstName ?? ''} ${user.lastName ?? ''}`.trim() || user.email,
+    };
+    const usage = { userId: user.id, pages: checked.pageCount, bytes: file?.size ?? 0 };
+    const row = await services.db.transaction(async (tx) => {
+      await takeProcessingAllowance(services, tx, usage);
+      return enqueue(tx, 'uploads', payload);
+    });
+    reply.code(201);
+    return {
+      id: row.id,
+      status: row.status,
+      projectId,
+      fileKey,
+      kind,
+      pageCount: checked.pageCount,
+      createdAt: row.createdAt.toISOString(),
+      lastError: null,
+      proofId: null,
+      proofProcessingStatus: null,
+      proofProcessingError: null,
+    };
+  });
 
-  routes.get(
-    '/api/uploads/:id',
-    {
-      config: { permission: 'proofs.upload' },
-      schema: {
-        tags: ['uploads'],
-        summary: 'An upload job and what became of it: the proof it made and that proof’s processing',
-        params: uploadJobParamsSchema,
-        response: { 200: uploadJobSchema, ...problems },
-      },
-    },
-    async function uploadJobOf(request): Promise<UploadJob> {
-      const { id } = request.params;
-      const [row] = await services.db.select().from(queueUploads).where(eq(queueUploads.id, id));
-      const payload = storedPayloadSchema.safeParse(row?.payload);
-      if (!row || !payload.success) throw notFound(`Upload ${id}`);
-      // Another tenant's upload is not theirs to know of: the same 404 as a missing one.
-      await visibleProject(requestContext(app, request), payload.data.projectId).catch((error: unknown) => {
-        throw error instanceof AppError && error.code === 'not_found' ? notFound(`Upload ${id}`) : error;
-      });
-      const [proof] = await services.db
-        .select({ id: proofs.id, processingStatus: proofs.processingStatus, processingError: proofs.processingError })
-        .from(proofs)
-        .where(eq(proofs.uploadJobId, id));
-      return {
-        id: row.id,
-        status: row.status,
-        projectId: payload.data.projectId,
-        fileKey: payload.data.fileKey,
-        kind: payload.data.kind,
-        pageCount: payload.data.pageCount,
-        createdAt: row.createdAt.toISOString(),
-        lastError: row.lastError,
-        proofId: proof?.id ?? null,
-        proofProcessingStatus: proof?.processingStatus ?? null,
-        proofProcessingError: proof?.processingError ?? null,
-      };
-    },
-  );
+  implement(app, uploadOperations.job, async function uploadJobOf(request) {
+    const { id } = request.params;
+    const [row] = await services.db.select().from(queueUploads).where(eq(queueUploads.id, id));
+    const payload = storedPayloadSchema.safeParse(row?.payload);
+    if (!row || !payload.success) throw notFound(`Upload ${id}`);
+    // Another tenant's upload is not theirs to know of: the same 404 as a missing one.
+    await visibleProject(requestContext(app, request), payload.data.projectId).catch((error: unknown) => {
+      throw error instanceof AppError && error.code === 'not_found' ? notFound(`Upload ${id}`) : error;
+    });
+    const [proof] = await services.db
+      .select({ id: proofs.id, processingStatus: proofs.processingStatus, processingError: proofs.processingError })
+      .from(proofs)
+      .where(eq(proofs.uploadJobId, id));
+    return {
+      id: row.id,
+      status: row.status,
+      projectId: payload.data.projectId,
+      fileKey: payload.data.fileKey,
+      kind: payload.data.kind,
+      pageCount: payload.data.pageCount,
+      createdAt: row.createdAt.toISOString(),
+      lastError: row.lastError,
+      proofId: proof?.id ?? null,
+      proofProcessingStatus: proof?.processingStatus ?? null,
+      proofProcessingError: proof?.processingError ?? null,
+    };
+  });
 }
 
 /**

@@ -1,35 +1,21 @@
-import {
-  problemResponses,
-  storedUploadSchema,
-  type UploadSession,
-  uploadPartReceivedBodySchema,
-  uploadPartUrlsBodySchema,
-  uploadPartUrlsSchema,
-  uploadSessionCreateBodySchema,
-  uploadSessionParamsSchema,
-  uploadSessionPartSchema,
-  uploadSessionSchema,
-} from '@colophon/contract';
+import { type UploadSession, uploadOperations } from '@colophon/contract';
 import { uploadSessionParts, uploadSessions } from '@colophon/db';
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { Services } from '../../context';
+import { implement } from '../../engine/implement';
 import { requestContext } from '../../engine/resource';
 import { AppError, invalidField, notFound } from '../../errors';
 import { MissingPartsError } from '../../integrations/files/file-store';
 import { callerOf } from '../../plugins/authentication';
 import { requireVisibleAccount } from '../accounts/tree';
-import { newUploadKey, problems, UPLOAD_URL_TTL_SECONDS, visibleProject } from './access';
+import { newUploadKey, UPLOAD_URL_TTL_SECONDS, visibleProject } from './access';
 
 /** How long a resumable upload may take, pauses and reloads included, before it is thrown away. */
 export const UPLOAD_SESSION_TTL_HOURS = 48;
 
 type SessionRow = typeof uploadSessions.$inferSelect;
 type PartRow = typeof uploadSessionParts.$inferSelect;
-
-const withGone = problemResponses(400, 401, 403, 404, 409, 410);
 
 /** The size part `partNumber` must have: `partSize`, except the last, which has the rest. */
 export function partSizeOf(session: Pick<SessionRow, 'size' | 'partSize' | 'partCount'>, partNumber: number): number {
@@ -75,7 +61,6 @@ async function abortInStore(services: Services, session: SessionRow, log: Fastif
  * expires after `UPLOAD_SESSION_TTL_HOURS` (410, and its parts are thrown away).
  */
 export async function registerUploadSessionRoutes(app: FastifyInstance) {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
   const { services } = app;
   const { db } = services;
 
@@ -130,70 +115,46 @@ export async function registerUploadSessionRoutes(app: FastifyInstance) {
     for (const session of stale) await markAborted(session, request);
   };
 
-  routes.post(
-    '/api/uploads/sessions',
-    {
-      config: { permission: 'proofs.upload' },
-      schema: {
-        tags: ['uploads'],
-        summary: 'Starts a resumable upload of one PDF (up to 2 GB) for a project or an account',
-        body: uploadSessionCreateBodySchema,
-        response: { 201: uploadSessionSchema, ...problems },
-      },
-    },
-    async function startUploadSession(request, reply) {
-      const context = requestContext(app, request);
-      const { projectId, account_id: accountId, fileName, contentType, size } = request.body;
-      const owner = projectId
-        ? { projectId, accountId: (await visibleProject(context, projectId)).accountId }
-        : { projectId: null, accountId: (await requireVisibleAccount(context, accountId ?? 0)).id };
-      await sweepExpired(request);
-      const fileKey = newUploadKey();
-      const partSize = services.config.uploadPartBytes;
-      const storeUploadId = await services.files.multipart.create(fileKey, contentType);
-      const [session] = await db
-        .insert(uploadSessions)
-        .values({
-          fileKey,
-          userId: context.auth.user.id,
-          ...owner,
-          fileName,
-          contentType,
-          size,
-          partSize,
-          partCount: Math.ceil(size / partSize),
-          storeUploadId,
-          expiresAt: new Date(Date.now() + UPLOAD_SESSION_TTL_HOURS * 3_600_000),
-        })
-        .returning();
-      if (!session) throw new Error('The upload session was not stored.');
-      reply.code(201);
-      return sessionView(session, [], services.files.bucket);
-    },
-  );
+  implement(app, uploadOperations.createSession, async function startUploadSession(request, reply) {
+    const context = requestContext(app, request);
+    const { projectId, account_id: accountId, fileName, contentType, size } = request.body;
+    const owner = projectId
+      ? { projectId, accountId: (await visibleProject(context, projectId)).accountId }
+      : { projectId: null, accountId: (await requireVisibleAccount(context, accountId ?? 0)).id };
+    await sweepExpired(request);
+    const fileKey = newUploadKey();
+    const partSize = services.config.uploadPartBytes;
+    const storeUploadId = await services.files.multipart.create(fileKey, contentType);
+    const [session] = await db
+      .insert(uploadSessions)
+      .values({
+        fileKey,
+        userId: context.auth.user.id,
+        ...owner,
+        fileName,
+        contentType,
+        size,
+        partSize,
+        partCount: Math.ceil(size / partSize),
+        storeUploadId,
+        expiresAt: new Date(Date.now() + UPLOAD_SESSION_TTL_HOURS * 3_600_000),
+      })
+      .returning();
+    if (!session) throw new Error('The upload session was not stored.');
+    reply.code(201);
+    return sessionView(session, [], services.files.bucket);
+  });
 
-  routes.get(
-    '/api/uploads/sessions/:id',
-    {
-      config: { permission: 'proofs.upload' },
-      schema: {
-        tags: ['uploads'],
-        summary: 'A resumable upload and the parts already received (to resume after a reload)',
-        params: uploadSessionParamsSchema,
-        response: { 200: uploadSessionSchema, ...withGone },
-      },
-    },
-    async function uploadSessionOf(request) {
-      const session = await ownSession(request, request.params.id);
-      if (isExpired(session)) {
-        await markAborted(session, request);
-        throw new AppError('gone', 'This upload has expired; start it again.');
-      }
-      const parts = await partsOf(session.id);
-      if (session.status === 'open') await addPartsOnlyTheStoreKnows(session, parts, request);
-      return sessionView(session, parts, services.files.bucket);
-    },
-  );
+  implement(app, uploadOperations.getSession, async function uploadSessionOf(request) {
+    const session = await ownSession(request, request.params.id);
+    if (isExpired(session)) {
+      await markAborted(session, request);
+      throw new AppError('gone', 'This upload has expired; start it again.');
+    }
+    const parts = await partsOf(session.id);
+    if (session.status === 'open') await addPartsOnlyTheStoreKnows(session, parts, request);
+    return sessionView(session, parts, services.files.bucket);
+  });
 
   /**
    * A part whose PUT succeeded but whose report was lost (the page closed in between) is still in the
@@ -220,161 +181,104 @@ export async function registerUploadSessionRoutes(app: FastifyInstance) {
     }
   };
 
-  routes.post(
-    '/api/uploads/sessions/:id/part_urls',
-    {
-      config: { permission: 'proofs.upload' },
-      schema: {
-        tags: ['uploads'],
-        summary: 'Signed, expiring PUT URLs for parts of a resumable upload (up to 100 at a time)',
-        params: uploadSessionParamsSchema,
-        body: uploadPartUrlsBodySchema,
-        response: { 200: uploadPartUrlsSchema, ...withGone },
-      },
-    },
-    async function partUrls(request) {
-      const session = await openSession(request, request.params.id);
-      const beyond = request.body.partNumbers.find((partNumber) => partNumber > session.partCount);
-      if (beyond !== undefined) {
-        throw invalidField('partNumbers', `This upload has ${session.partCount} parts; there is no part ${beyond}.`);
+  implement(app, uploadOperations.partUrls, async function partUrls(request) {
+    const session = await openSession(request, request.params.id);
+    const beyond = request.body.partNumbers.find((partNumber) => partNumber > session.partCount);
+    if (beyond !== undefined) {
+      throw invalidField('partNumbers', `This upload has ${session.partCount} parts; there is no part ${beyond}.`);
+    }
+    const parts = await Promise.all(
+      [...new Set(request.body.partNumbers)].map(async (partNumber) => {
+        const size = partSizeOf(session, partNumber);
+        const target = await services.files.multipart.presignPart(session.fileKey, session.storeUploadId, partNumber, {
+          size,
+          expiresInSeconds: UPLOAD_URL_TTL_SECONDS,
+        });
+        return {
+          partNumber,
+          url: target.url,
+          method: 'PUT' as const,
+          headers: target.headers,
+          size,
+          expiresAt: target.expiresAt.toISOString(),
+        };
+      }),
+    );
+    return { parts };
+  });
+
+  implement(app, uploadOperations.recordPart, async function recordParts(request) {
+    const session = await openSession(request, request.params.id);
+    const { partNumber, size, etag } = request.body;
+    if (partNumber > session.partCount) {
+      throw invalidField('partNumber', `This upload has ${session.partCount} parts; there is no part ${partNumber}.`);
+    }
+    const expected = partSizeOf(session, partNumber);
+    if (size !== expected) throw invalidField('size', `Part ${partNumber} has ${expected} bytes, not ${size}.`);
+    const [row] = await db
+      .insert(uploadSessionParts)
+      .values({ sessionId: session.id, partNumber, size, etag })
+      .onConflictDoUpdate({
+        target: [uploadSessionParts.sessionId, uploadSessionParts.partNumber],
+        set: { size, etag, createdAt: new Date() },
+      })
+      .returning();
+    if (!row) throw new Error('The part was not recorded.');
+    return { partNumber: row.partNumber, size: row.size, etag: row.etag };
+  });
+
+  implement(app, uploadOperations.completeSession, async function completeUploadSession(request) {
+    const { id } = request.params;
+    const done = (session: SessionRow) => ({
+      fileKey: session.fileKey,
+      bucket: services.files.bucket,
+      size: session.size,
+    });
+    const already = await ownSession(request, id);
+    if (already.status === 'complete') return done(already);
+    const session = await openSession(request, id);
+    const parts = await partsOf(session.id);
+    const have = new Set(parts.map((part) => part.partNumber));
+    const missing = Array.from({ length: session.partCount }, (_, index) => index + 1).filter((n) => !have.has(n));
+    if (missing.length > 0) throw missingParts(missing);
+    let size: number;
+    try {
+      ({ size } = await services.files.multipart.complete(
+        session.fileKey,
+        session.storeUploadId,
+        parts.map((part) => ({ partNumber: part.partNumber, etag: part.etag ?? '' })),
+      ));
+    } catch (error) {
+      if (!(error instanceof MissingPartsError)) throw error;
+      const [now] = await db.select().from(uploadSessions).where(eq(uploadSessions.id, id));
+      if (now?.status === 'complete') return done(now);
+      // The store lacks these: forget them, so the browser sends them again.
+      if (error.partNumbers.length > 0) {
+        await db
+          .delete(uploadSessionParts)
+          .where(and(eq(uploadSessionParts.sessionId, id), inArray(uploadSessionParts.partNumber, error.partNumbers)));
       }
-      const parts = await Promise.all(
-        [...new Set(request.body.partNumbers)].map(async (partNumber) => {
-          const size = partSizeOf(session, partNumber);
-          const target = await services.files.multipart.presignPart(
-            session.fileKey,
-            session.storeUploadId,
-            partNumber,
-            {
-              size,
-              expiresInSeconds: UPLOAD_URL_TTL_SECONDS,
-            },
-          );
-          return {
-            partNumber,
-            url: target.url,
-            method: 'PUT' as const,
-            headers: target.headers,
-            size,
-            expiresAt: target.expiresAt.toISOString(),
-          };
-        }),
+      throw missingParts(error.partNumbers);
+    }
+    if (size !== session.size) {
+      await services.files.delete(session.fileKey);
+      throw new AppError(
+        'conflict',
+        `The joined file has ${size} bytes, not the ${session.size} announced; send it again.`,
       );
-      return { parts };
-    },
-  );
+    }
+    await db
+      .update(uploadSessions)
+      .set({ status: 'complete', completedAt: new Date() })
+      .where(eq(uploadSessions.id, id));
+    return done(session);
+  });
 
-  routes.post(
-    '/api/uploads/sessions/:id/parts',
-    {
-      config: { permission: 'proofs.upload' },
-      schema: {
-        tags: ['uploads'],
-        summary: 'Records a part the browser sent, with the ETag the store answered',
-        params: uploadSessionParamsSchema,
-        body: uploadPartReceivedBodySchema,
-        response: { 200: uploadSessionPartSchema, ...withGone },
-      },
-    },
-    async function recordParts(request) {
-      const session = await openSession(request, request.params.id);
-      const { partNumber, size, etag } = request.body;
-      if (partNumber > session.partCount) {
-        throw invalidField('partNumber', `This upload has ${session.partCount} parts; there is no part ${partNumber}.`);
-      }
-      const expected = partSizeOf(session, partNumber);
-      if (size !== expected) throw invalidField('size', `Part ${partNumber} has ${expected} bytes, not ${size}.`);
-      const [row] = await db
-        .insert(uploadSessionParts)
-        .values({ sessionId: session.id, partNumber, size, etag })
-        .onConflictDoUpdate({
-          target: [uploadSessionParts.sessionId, uploadSessionParts.partNumber],
-          set: { size, etag, createdAt: new Date() },
-        })
-        .returning();
-      if (!row) throw new Error('The part was not recorded.');
-      return { partNumber: row.partNumber, size: row.size, etag: row.etag };
-    },
-  );
-
-  routes.post(
-    '/api/uploads/sessions/:id/complete',
-    {
-      config: { permission: 'proofs.upload' },
-      schema: {
-        tags: ['uploads'],
-        summary: 'Joins the parts of a resumable upload into the file (S3 CompleteMultipartUpload on S3)',
-        params: uploadSessionParamsSchema,
-        response: { 200: storedUploadSchema, ...withGone },
-      },
-    },
-    async function completeUploadSession(request) {
-      const { id } = request.params;
-      const done = (session: SessionRow) => ({
-        fileKey: session.fileKey,
-        bucket: services.files.bucket,
-        size: session.size,
-      });
-      const already = await ownSession(request, id);
-      if (already.status === 'complete') return done(already);
-      const session = await openSession(request, id);
-      const parts = await partsOf(session.id);
-      const have = new Set(parts.map((part) => part.partNumber));
-      const missing = Array.from({ length: session.partCount }, (_, index) => index + 1).filter((n) => !have.has(n));
-      if (missing.length > 0) throw missingParts(missing);
-      let size: number;
-      try {
-        ({ size } = await services.files.multipart.complete(
-          session.fileKey,
-          session.storeUploadId,
-          parts.map((part) => ({ partNumber: part.partNumber, etag: part.etag ?? '' })),
-        ));
-      } catch (error) {
-        if (!(error instanceof MissingPartsError)) throw error;
-        const [now] = await db.select().from(uploadSessions).where(eq(uploadSessions.id, id));
-        if (now?.status === 'complete') return done(now);
-        // The store lacks these: forget them, so the browser sends them again.
-        if (error.partNumbers.length > 0) {
-          await db
-            .delete(uploadSessionParts)
-            .where(
-              and(eq(uploadSessionParts.sessionId, id), inArray(uploadSessionParts.partNumber, error.partNumbers)),
-            );
-        }
-        throw missingParts(error.partNumbers);
-      }
-      if (size !== session.size) {
-        await services.files.delete(session.fileKey);
-        throw new AppError(
-          'conflict',
-          `The joined file has ${size} bytes, not the ${session.size} announced; send it again.`,
-        );
-      }
-      await db
-        .update(uploadSessions)
-        .set({ status: 'complete', completedAt: new Date() })
-        .where(eq(uploadSessions.id, id));
-      return done(session);
-    },
-  );
-
-  routes.delete(
-    '/api/uploads/sessions/:id',
-    {
-      config: { permission: 'proofs.upload' },
-      schema: {
-        tags: ['uploads'],
-        summary: 'Cancels a resumable upload and throws its parts away',
-        params: uploadSessionParamsSchema,
-        response: { 204: z.null(), ...problems },
-      },
-    },
-    async function cancelUploadSession(request, reply) {
-      const session = await ownSession(request, request.params.id);
-      await markAborted(session, request);
-      return reply.status(204).send(null);
-    },
-  );
+  implement(app, uploadOperations.cancelSession, async function cancelUploadSession(request, reply) {
+    const session = await ownSession(request, request.params.id);
+    await markAborted(session, request);
+    return reply.status(204).send(null);
+  });
 }
 
 const missingParts = (partNumbers: number[]) =>

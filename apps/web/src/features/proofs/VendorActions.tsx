@@ -4,6 +4,7 @@ import {
   type ProofSoftwareResult,
   proofSoftwareCancelBodySchema,
   proofSoftwareRejectBodySchema,
+  proofVendorOperations,
 } from '@colophon/contract';
 import {
   type ProofAutomationCode,
@@ -22,7 +23,8 @@ import { useConfirmedAction } from '../../components/feedback/useConfirmedAction
 import { FormError } from '../../components/form/FormError';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { userCan } from '../../lib/access';
-import { api } from '../../lib/api-client';
+// Aliased: a turn-back button's `call` is the software call it makes (cancel or reject).
+import { call as callOperation } from '../../lib/call';
 import { useInvalidatingMutation } from '../../lib/resource';
 import { useSession } from '../../lib/session';
 
@@ -72,8 +74,14 @@ function TurnBackButton({ proof, software, call }: { proof: Proof; software: num
   const turnBack = useInvalidatingMutation<ProofSoftwareResult, { reason?: string | undefined }>(PROOF_QUERIES, {
     mutationFn: ({ reason }) =>
       call === 'cancel'
-        ? api.post<ProofSoftwareResult>(`/proofs/${slug}/${proof.id}/cancel`, { reason })
-        : api.post<ProofSoftwareResult>(`/proofs/${slug}/reject`, { id: proof.id, ...(reason ? { reason } : {}) }),
+        ? callOperation(proofVendorOperations.cancelInSoftware, {
+            params: { software: slug, id: proof.id },
+            body: { reason: reason ?? '' },
+          })
+        : callOperation(proofVendorOperations.rejectInSoftware, {
+            params: { software: slug },
+            body: { id: proof.id, ...(reason ? { reason } : {}) },
+          }),
   });
   const done = call === 'cancel' ? 'cancelled' : 'rejected';
   const { form, onSubmit, submitting, formError, setFormError } = useSchemaForm({
@@ -133,7 +141,8 @@ function TurnBackButton({ proof, software, call }: { proof: Proof; software: num
 
 function AutomationMenu({ proof }: { proof: Proof }) {
   const send = useInvalidatingMutation<ProofAutomationSend, ProofAutomationCode>(PROOF_QUERIES, {
-    mutationFn: (automation) => api.post<ProofAutomationSend>(`/proofs/${automation}/send`, { id: proof.id }),
+    mutationFn: (automation) =>
+      callOperation(proofVendorOperations.sendToAutomation, { params: { automation }, body: { id: proof.id } }),
   });
   const sending = useConfirmedAction<ProofAutomationCode>({
     title: (chosen) => `Send to ${proofAutomation.label(chosen)}`,

@@ -1,15 +1,16 @@
-import type {
-  CreateUploadBody,
-  ListEnvelope,
-  Project,
-  StoredUpload,
-  UploadJob,
-  UploadPartTarget,
-  UploadSession,
+import {
+  type CreateUploadBody,
+  type ProofCoverImage,
+  projectsContract,
+  proofVendorOperations,
+  type StoredUpload,
+  type UploadJob,
+  uploadOperations,
 } from '@colophon/contract';
 import { proofProcessingStatus, queueStatus } from '@colophon/domain';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { type ApiError, api } from '../../lib/api-client';
+import { skipToken, useMutation, useQuery } from '@tanstack/react-query';
+import type { ApiError } from '../../lib/api-client';
+import { call } from '../../lib/call';
 import { createQueryKeys } from '../../lib/resource';
 import { sendPartWithXhr, type UploadTransport } from './chunked-upload';
 
@@ -21,9 +22,9 @@ export function useProjectSearch(search: string) {
   return useQuery({
     queryKey: projectKeys.list({ search, picker: true }),
     queryFn: ({ signal }) =>
-      api.get<ListEnvelope<Project>>(
-        '/projects',
-        { search: search || undefined, perPage: 50, sort: '-year', isActive: true, include: ['account'] },
+      call(
+        projectsContract.operations.list,
+        { query: { search: search || undefined, perPage: 50, sort: '-year', isActive: 'true', include: ['account'] } },
         signal,
       ),
     staleTime: 60_000,
@@ -34,23 +35,25 @@ export function useProjectSearch(search: string) {
 export function useProject(projectId: number | null | undefined) {
   return useQuery({
     queryKey: [...projectKeys.detail(projectId ?? 0), { include: ['account'] }],
-    queryFn: ({ signal }) => api.get<Project>(`/projects/${projectId}`, { include: ['account'] }, signal),
-    enabled: Boolean(projectId),
+    queryFn: projectId
+      ? ({ signal }) =>
+          call(projectsContract.operations.get, { params: { id: projectId }, query: { include: ['account'] } }, signal)
+      : skipToken,
     staleTime: 60_000,
   });
 }
 
 /** The upload client's view of the resumable-upload routes, and XHR for the parts. */
 export const uploadTransport: UploadTransport = {
-  createSession: (body) => api.post<UploadSession>('/uploads/sessions', body),
-  getSession: (sessionId) => api.get<UploadSession>(`/uploads/sessions/${sessionId}`),
+  createSession: (body) => call(uploadOperations.createSession, { body }),
+  getSession: (sessionId) => call(uploadOperations.getSession, { params: { id: sessionId } }),
   partUrls: async (sessionId, partNumbers) =>
-    (await api.post<{ parts: UploadPartTarget[] }>(`/uploads/sessions/${sessionId}/part_urls`, { partNumbers })).parts,
+    (await call(uploadOperations.partUrls, { params: { id: sessionId }, body: { partNumbers } })).parts,
   reportPart: async (sessionId, part) => {
-    await api.post(`/uploads/sessions/${sessionId}/parts`, part);
+    await call(uploadOperations.recordPart, { params: { id: sessionId }, body: part });
   },
-  complete: (sessionId) => api.post<StoredUpload>(`/uploads/sessions/${sessionId}/complete`),
-  abort: (sessionId) => api.delete<undefined>(`/uploads/sessions/${sessionId}`),
+  complete: (sessionId) => call(uploadOperations.completeSession, { params: { id: sessionId } }),
+  abort: (sessionId) => call(uploadOperations.cancelSession, { params: { id: sessionId } }),
   sendPart: (target, body, onProgress, signal) => sendPartWithXhr(target, body, onProgress, signal),
 };
 
@@ -59,7 +62,7 @@ const uploadKeys = createQueryKeys('uploads');
 /** `POST /api/uploads`: the server checks the stored PDF and queues it to become a proof. */
 export function useQueueUpload() {
   return useMutation<UploadJob, ApiError, CreateUploadBody>({
-    mutationFn: (body) => api.post<UploadJob>('/uploads', body),
+    mutationFn: (body) => call(uploadOperations.queue, { body }),
   });
 }
 
@@ -77,8 +80,7 @@ export function isSettled(job: UploadJob | undefined): boolean {
 export function useUploadJob(jobId: number | null, pollMs = 2_000) {
   return useQuery({
     queryKey: uploadKeys.detail(jobId ?? 0),
-    queryFn: ({ signal }) => api.get<UploadJob>(`/uploads/${jobId}`, undefined, signal),
-    enabled: jobId !== null,
+    queryFn: jobId === null ? skipToken : ({ signal }) => call(uploadOperations.job, { params: { id: jobId } }, signal),
     refetchInterval: (query) => (isSettled(query.state.data) ? false : pollMs),
   });
 }
@@ -90,18 +92,10 @@ export function jobStatusLabel(job: UploadJob): string {
   return queueStatus.label(job.status);
 }
 
-/** The cover's first page as an image (`POST /api/proof_cover_image`). */
-export interface CoverImage {
-  key: string;
-  url: string;
-  width: number;
-  height: number;
-}
-
 /** `POST /api/proof_cover_image`: null while the route does not exist on this server. */
-export async function fetchCoverImage(key: string, bucket: string): Promise<CoverImage | null> {
+export async function fetchCoverImage(key: string, bucket: string): Promise<ProofCoverImage | null> {
   try {
-    return await api.post<CoverImage>('/proof_cover_image', { key, bucket });
+    return await call(proofVendorOperations.coverImage, { body: { key, bucket } });
   } catch (error) {
     if ((error as ApiError).status === 404) return null;
     throw error;

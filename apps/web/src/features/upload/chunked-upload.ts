@@ -6,7 +6,7 @@ export interface UploadTransport {
   createSession(body: {
     projectId: number;
     fileName: string;
-    contentType: string;
+    contentType: 'application/pdf';
     size: number;
   }): Promise<UploadSession>;
   /** Rejects with a status of 404 or 410 when the session is gone. */
