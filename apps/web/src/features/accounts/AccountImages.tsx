@@ -1,24 +1,11 @@
 import type { Account } from '@colophon/contract';
-import { stripDataUrlPrefix } from '@colophon/domain';
 import { Alert, Button, FileButton, Group, Image, Paper, SimpleGrid, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPhoto, IconUpload } from '@tabler/icons-react';
 import { useState } from 'react';
 import { errorMessage } from '../../lib/api-client';
+import { ACCEPTED_IMAGES, readImageForUpload } from '../../lib/image-upload';
 import { useUploadAccountFile } from './api';
-
-/** The contract's limit on the base64 body (about 2 MB of image). */
-const MAX_BASE64_LENGTH = 3_000_000;
-const ACCEPTED = 'image/png,image/jpeg,image/webp,image/gif';
-
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
-    reader.readAsDataURL(file);
-  });
-}
 
 function ImageUpload({
   account,
@@ -39,18 +26,13 @@ function ImageUpload({
   const send = async (file: File | null) => {
     if (!file) return;
     setError(null);
-    if (!file.type.startsWith('image/')) {
-      setError('Choose an image file (PNG, JPEG, WebP or GIF).');
-      return;
-    }
     try {
-      // Part 5: the data-URL prefix is stripped before sending.
-      const data = stripDataUrlPrefix(await readAsDataUrl(file));
-      if (data.length > MAX_BASE64_LENGTH) {
-        setError('Choose an image smaller than 2 MB.');
+      const image = await readImageForUpload(file);
+      if ('refusal' in image) {
+        setError(image.refusal);
         return;
       }
-      await upload.mutateAsync({ accountId: account.id, data });
+      await upload.mutateAsync({ accountId: account.id, data: image.data });
       notifications.show({
         color: 'green',
         title: 'Saved',
@@ -76,7 +58,7 @@ function ImageUpload({
           </Group>
         )}
         {canManage ? (
-          <FileButton onChange={(file) => void send(file)} accept={ACCEPTED}>
+          <FileButton onChange={(file) => void send(file)} accept={ACCEPTED_IMAGES}>
             {(props) => (
               <Button
                 {...props}

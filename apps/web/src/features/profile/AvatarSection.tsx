@@ -1,5 +1,4 @@
 import type { SessionUser } from '@colophon/contract';
-import { stripDataUrlPrefix } from '@colophon/domain';
 import { Avatar, Button, FileButton, Group, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconUpload } from '@tabler/icons-react';
@@ -8,21 +7,9 @@ import { FormError } from '../../components/form/FormError';
 import { Section } from '../../components/layout/Section';
 import { errorMessage } from '../../lib/api-client';
 import { refreshSession } from '../../lib/auth-session';
+import { ACCEPTED_IMAGES, readImageForUpload } from '../../lib/image-upload';
 import { displayName, sessionStore } from '../../lib/session';
 import { profileApi } from './api';
-
-/** The contract's limit on the base64 body, as a file size a person understands (about 2 MB). */
-const MAX_BASE64_LENGTH = 3_000_000;
-const ACCEPTED = 'image/png,image/jpeg,image/webp,image/gif';
-
-function readAsDataUrl(file: File): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
-    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
-    reader.readAsDataURL(file);
-  });
-}
 
 export function AvatarSection({ user }: { user: SessionUser }) {
   const [uploading, setUploading] = useState(false);
@@ -31,19 +18,14 @@ export function AvatarSection({ user }: { user: SessionUser }) {
   const upload = async (file: File | null) => {
     if (!file) return;
     setError(null);
-    if (!file.type.startsWith('image/')) {
-      setError('Choose an image file (PNG, JPEG, WebP or GIF).');
-      return;
-    }
     setUploading(true);
     try {
-      // Part 5: the data-URL prefix is stripped before sending.
-      const data = stripDataUrlPrefix(await readAsDataUrl(file));
-      if (data.length > MAX_BASE64_LENGTH) {
-        setError('Choose an image smaller than 2 MB.');
+      const image = await readImageForUpload(file);
+      if ('refusal' in image) {
+        setError(image.refusal);
         return;
       }
-      const { uriAvatar } = await profileApi.uploadAvatar(data);
+      const { uriAvatar } = await profileApi.uploadAvatar(image.data);
       const current = sessionStore.get();
       if (current) sessionStore.update({ user: { ...current.user, uriAvatar } });
       void refreshSession().catch(() => undefined);
@@ -66,7 +48,7 @@ export function AvatarSection({ user }: { user: SessionUser }) {
           alt={`Picture of ${displayName(user)}`}
         />
         <div>
-          <FileButton onChange={(file) => void upload(file)} accept={ACCEPTED}>
+          <FileButton onChange={(file) => void upload(file)} accept={ACCEPTED_IMAGES}>
             {(props) => (
               <Button {...props} variant="default" leftSection={<IconUpload size={16} />} loading={uploading}>
                 Upload picture
