@@ -7,7 +7,7 @@ import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { landingPath, refreshSession, signOut } from '../../lib/auth-session';
 import { useSession } from '../../lib/session';
-import { AuthCard } from './AuthCard';
+import { AuthCard, AuthForm } from './AuthCard';
 import { authApi, type MfaMethod } from './api';
 
 const route = getRouteApi('/mfa');
@@ -28,7 +28,7 @@ export function MfaPage(): JSX.Element {
   const [sendError, setSendError] = useState<string | null>(null);
   const [locked, setLocked] = useState(false);
 
-  const { form, onSubmit, submitting, formError, setFormError } = useSchemaForm({
+  const schemaForm = useSchemaForm({
     schema: codeSchema,
     initialValues: { code: '' },
     submit: async ({ code }) => {
@@ -45,6 +45,7 @@ export function MfaPage(): JSX.Element {
     successMessage: null,
     onSuccess: (next) => void navigate({ href: landingPath(next, redirect) }),
   });
+  const { form, setFormError } = schemaForm;
 
   const sendCode = async () => {
     if (!session) return;
@@ -100,23 +101,17 @@ export function MfaPage(): JSX.Element {
           </Text>
         )}
         <FormError message={sendError} />
-        <form onSubmit={onSubmit} noValidate>
-          <Stack gap="md">
-            <FormError message={formError} />
-            <TextInput
-              label="Code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              maxLength={6}
-              required
-              disabled={locked}
-              {...form.getInputProps('code')}
-            />
-            <Button type="submit" loading={submitting} disabled={locked} fullWidth>
-              Verify
-            </Button>
-          </Stack>
-        </form>
+        <AuthForm schemaForm={schemaForm} submitLabel="Verify" disabled={locked}>
+          <TextInput
+            label="Code"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            maxLength={6}
+            required
+            disabled={locked}
+            {...form.getInputProps('code')}
+          />
+        </AuthForm>
         {locked ? (
           <Text size="sm" role="status">
             Too many tries. Sign in again to get a new code.

@@ -1,14 +1,13 @@
 import { forgotPasswordBodySchema, resetPasswordBodySchema } from '@colophon/contract';
-import { Alert, Anchor, Button, PasswordInput, Stack, TextInput } from '@mantine/core';
+import { Alert, Anchor, Button, PasswordInput, TextInput } from '@mantine/core';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import { type JSX, useState } from 'react';
 import { ChangePasswordForm } from '../../components/form/ChangePasswordForm';
-import { FormError } from '../../components/form/FormError';
 import { withPasswordConfirmation } from '../../components/form/passwordConfirmation';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { landingPath } from '../../lib/auth-session';
 import { hasValidSession, useSession } from '../../lib/session';
-import { AuthCard } from './AuthCard';
+import { AuthCard, AuthForm } from './AuthCard';
 import { authApi } from './api';
 
 const route = getRouteApi('/new-password');
@@ -29,13 +28,14 @@ const resetFormSchema = withPasswordConfirmation(resetPasswordBodySchema, 'passw
 
 function ResetPasswordForm({ token }: { token: string }) {
   const [done, setDone] = useState(false);
-  const { form, onSubmit, submitting, formError } = useSchemaForm({
+  const schemaForm = useSchemaForm({
     schema: resetFormSchema,
     initialValues: { token, password: '', confirmPassword: '' },
     submit: authApi.resetPassword,
     successMessage: 'Your password is set. Sign in with it now.',
     onSuccess: () => setDone(true),
   });
+  const { form } = schemaForm;
   const tokenError = form.errors.token ? 'This link is not valid. Ask for a new one below.' : null;
   if (done) {
     return (
@@ -51,29 +51,23 @@ function ResetPasswordForm({ token }: { token: string }) {
   }
   return (
     <AuthCard title="Set a new password" description="Use at least 10 characters.">
-      <form onSubmit={onSubmit} noValidate>
-        <Stack gap="md">
-          <FormError message={formError ?? tokenError} />
-          <PasswordInput
-            label="New password"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('password')}
-          />
-          <PasswordInput
-            label="Confirm new password"
-            autoComplete="new-password"
-            required
-            {...form.getInputProps('confirmPassword')}
-          />
-          <Button type="submit" loading={submitting} fullWidth>
-            Set password
-          </Button>
+      <AuthForm
+        schemaForm={{ ...schemaForm, formError: schemaForm.formError ?? tokenError }}
+        submitLabel="Set password"
+        after={
           <Anchor component={Link} to="/new-password" size="sm" ta="center">
             Ask for a new link
           </Anchor>
-        </Stack>
-      </form>
+        }
+      >
+        <PasswordInput label="New password" autoComplete="new-password" required {...form.getInputProps('password')} />
+        <PasswordInput
+          label="Confirm new password"
+          autoComplete="new-password"
+          required
+          {...form.getInputProps('confirmPassword')}
+        />
+      </AuthForm>
     </AuthCard>
   );
 }
@@ -94,13 +88,14 @@ function ForcedChangeForm() {
 
 function RequestLinkForm() {
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const { form, onSubmit, submitting, formError } = useSchemaForm({
+  const schemaForm = useSchemaForm({
     schema: forgotPasswordBodySchema,
     initialValues: { email: '' },
     submit: authApi.forgotPassword,
     successMessage: null,
     onSuccess: (_result, body) => setSentTo(body.email),
   });
+  const { form } = schemaForm;
   return (
     <AuthCard title="Reset your password" description="We will e-mail you a link to set a new password.">
       {sentTo ? (
@@ -108,15 +103,9 @@ function RequestLinkForm() {
           If an account exists for {sentTo}, a link to set a new password is on its way.
         </Alert>
       ) : (
-        <form onSubmit={onSubmit} noValidate>
-          <Stack gap="md">
-            <FormError message={formError} />
-            <TextInput label="Email" type="email" autoComplete="username" required {...form.getInputProps('email')} />
-            <Button type="submit" loading={submitting} fullWidth>
-              Send link
-            </Button>
-          </Stack>
-        </form>
+        <AuthForm schemaForm={schemaForm} submitLabel="Send link">
+          <TextInput label="Email" type="email" autoComplete="username" required {...form.getInputProps('email')} />
+        </AuthForm>
       )}
       <Anchor component={Link} to="/login" size="sm" ta="center">
         Back to sign in
