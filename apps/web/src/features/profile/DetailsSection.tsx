@@ -1,8 +1,9 @@
 import { profileUpdateSchema, type SessionUser } from '@colophon/contract';
-import { resolveTimeZone, timeZone } from '@colophon/domain';
+import { timeZone } from '@colophon/domain';
 import { Select, SimpleGrid, Stack, TextInput } from '@mantine/core';
 import { FormActions } from '../../components/form/FormActions';
 import { PendingEmail } from '../../components/form/PendingEmail';
+import { personDetailsValues } from '../../components/form/personDetails';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { Section } from '../../components/layout/Section';
 import { refreshSession } from '../../lib/auth-session';
@@ -12,12 +13,7 @@ export function DetailsSection({ user }: { user: SessionUser }) {
   const schemaForm = useSchemaForm({
     schema: profileUpdateSchema,
     method: 'PUT',
-    initialValues: {
-      email: user.email,
-      firstName: user.firstName,
-      lastName: user.lastName,
-      timezone: resolveTimeZone(user.timezone),
-    },
+    initialValues: personDetailsValues(user),
     submit: async (body) => {
       const updated = await profileApi.update(body);
       await refreshSession();
@@ -28,13 +24,7 @@ export function DetailsSection({ user }: { user: SessionUser }) {
         ? `Your details are saved. We sent a link to ${updated.pendingEmail}: your e-mail changes once you open it.`
         : 'Your details are saved.',
     onSuccess: (updated) => {
-      const saved = {
-        // The address stays the old one until the new one is confirmed.
-        email: updated.email,
-        firstName: updated.firstName,
-        lastName: updated.lastName,
-        timezone: resolveTimeZone(updated.timezone),
-      };
+      const saved = personDetailsValues(updated);
       form.setValues(saved);
       form.resetDirty(saved);
     },

@@ -1,8 +1,9 @@
 import { type User, userUpdateSchema } from '@colophon/contract';
-import { formatDateTime, resolveTimeZone, timeZone } from '@colophon/domain';
+import { formatDateTime, timeZone } from '@colophon/domain';
 import { Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import { FormActions } from '../../components/form/FormActions';
 import { PendingEmail } from '../../components/form/PendingEmail';
+import { personDetailsValues } from '../../components/form/personDetails';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
 import { useSession } from '../../lib/session';
 import { usersResource } from './api';
@@ -10,29 +11,17 @@ import { usersResource } from './api';
 export function UserDetailsTab({ user, canManage }: { user: User; canManage: boolean }) {
   const viewerZone = useSession()?.user.timezone;
   const update = usersResource.useUpdate();
-  const initialValues = {
-    email: user.email,
-    firstName: user.firstName,
-    lastName: user.lastName,
-    timezone: resolveTimeZone(user.timezone),
-  };
   const schemaForm = useSchemaForm({
     schema: userUpdateSchema,
     method: 'PUT',
-    initialValues,
+    initialValues: personDetailsValues(user),
     submit: (body) => update.mutateAsync({ id: user.id, body }),
     successMessage: (saved) =>
       saved.pendingEmail && saved.pendingEmail !== user.pendingEmail
         ? `The user is saved. A link went to ${saved.pendingEmail}: the e-mail changes once it is opened.`
         : 'The user is saved.',
     onSuccess: (saved) => {
-      const values = {
-        // The address stays the old one until the new one is confirmed.
-        email: saved.email,
-        firstName: saved.firstName,
-        lastName: saved.lastName,
-        timezone: resolveTimeZone(saved.timezone),
-      };
+      const values = personDetailsValues(saved);
       form.setValues(values);
       form.resetDirty(values);
     },
