@@ -1,4 +1,5 @@
 import type { UseFormReturnType } from '@mantine/form';
+import { numberFieldProps } from './numberField';
 
 /**
  * A NumberInput gives a number, or '' when emptied. These props keep a number field a number:
@@ -9,14 +10,11 @@ export function numberInputProps<Values extends Record<string, unknown>>(
   path: keyof Values & string,
   options: { nullable?: boolean } = {},
 ) {
-  const value = form.getValues()[path];
-  const inputProps = form.getInputProps(path);
-  return {
-    value: typeof value === 'number' && !(value === 0 && !options.nullable) ? value : '',
-    onChange: (next: number | string) =>
-      inputProps.onChange(typeof next === 'number' ? next : options.nullable ? null : 0),
-    onBlur: inputProps.onBlur,
-    onFocus: inputProps.onFocus,
-    error: inputProps.error,
-  };
+  return numberFieldProps(
+    form,
+    path,
+    options.nullable,
+    (value) => (typeof value === 'number' && !(value === 0 && !options.nullable) ? value : ''),
+    (next: number | string) => (typeof next === 'number' ? next : null),
+  );
 }

@@ -1,4 +1,5 @@
 import type { UseFormReturnType } from '@mantine/form';
+import { numberFieldProps } from './numberField';
 
 /**
  * A Select works with strings; many contract fields are numeric codes or ids. These props show a
@@ -9,14 +10,11 @@ export function numberSelectProps<Values extends Record<string, unknown>>(
   path: keyof Values & string,
   options: { nullable?: boolean } = {},
 ) {
-  const value = form.getValues()[path];
-  const inputProps = form.getInputProps(path);
-  return {
-    value: typeof value === 'number' && value !== 0 ? String(value) : null,
-    onChange: (next: string | null) =>
-      inputProps.onChange(next === null ? (options.nullable ? null : 0) : Number(next)),
-    onBlur: inputProps.onBlur,
-    onFocus: inputProps.onFocus,
-    error: inputProps.error,
-  };
+  return numberFieldProps(
+    form,
+    path,
+    options.nullable,
+    (value) => (typeof value === 'number' && value !== 0 ? String(value) : null),
+    (next: string | null) => (next === null ? null : Number(next)),
+  );
 }
