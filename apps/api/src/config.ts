@@ -8,17 +8,18 @@ import {
 } from '@colophon/domain';
 import { z } from 'zod';
 
-const commaSeparatedIds = z
+/** `a, b,c`: the comma-separated entries of a setting, trimmed, empty ones dropped; unset: none. */
+const commaList = z
   .string()
   .default('')
   .transform((text) =>
     text
       .split(',')
       .map((part) => part.trim())
-      .filter(Boolean)
-      .map(Number),
-  )
-  .pipe(z.array(z.number().int().positive()));
+      .filter(Boolean),
+  );
+
+const commaSeparatedIds = commaList.transform((parts) => parts.map(Number)).pipe(z.array(z.number().int().positive()));
 
 /** An address, a CIDR range, or one of proxy-addr's names for the usual private ranges. */
 function isProxyAddress(entry: string): boolean {
@@ -32,30 +33,15 @@ function isProxyAddress(entry: string): boolean {
 }
 
 /** `10.0.0.1, 10.1.0.0/16`: the reverse proxies whose X-Forwarded-* headers are believed. */
-const proxyList = z
-  .string()
-  .default('')
-  .transform((text) =>
-    text
-      .split(',')
-      .map((part) => part.trim())
-      .filter(Boolean),
-  )
-  .pipe(z.array(z.string().refine(isProxyAddress, 'not an IP address or CIDR range')));
+const proxyList = commaList.pipe(z.array(z.string().refine(isProxyAddress, 'not an IP address or CIDR range')));
 
 /** `name=https://…,other=https://…`: one outside service's URL per name (software code, automation). */
-const endpointList = z
-  .string()
-  .default('')
-  .transform((text) =>
-    text
-      .split(',')
-      .map((part) => part.trim())
-      .filter(Boolean)
-      .map((part) => {
-        const at = part.indexOf('=');
-        return [part.slice(0, at).trim(), part.slice(at + 1).trim()] as const;
-      }),
+const endpointList = commaList
+  .transform((parts) =>
+    parts.map((part) => {
+      const at = part.indexOf('=');
+      return [part.slice(0, at).trim(), part.slice(at + 1).trim()] as const;
+    }),
   )
   .pipe(z.array(z.tuple([z.string().regex(/^[a-z0-9-]+$/), z.url({ protocol: /^https?$/ })])))
   .transform((pairs) => Object.fromEntries(pairs) as Record<string, string>);

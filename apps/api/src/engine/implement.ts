@@ -80,7 +80,7 @@ export interface ResourceImplementation<
 }
 
 /** The table's column of this name; a declared filter, sort or search field without one fails at start-up. */
-function columnOf(table: TableWithId, contract: ResourceContract, key: string): AnyPgColumn {
+export function columnOf(table: TableWithId, contract: ResourceContract, key: string): AnyPgColumn {
   const column = (table as unknown as Record<string, unknown>)[key];
   if (!column || typeof column !== 'object' || !('columnType' in column)) {
     throw new Error(`${contract.name}: "${key}" is not a column of the table; declare how to read it`);

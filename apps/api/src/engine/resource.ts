@@ -48,6 +48,17 @@ export function parentIdOf(context: ResourceContext): number {
   return context.parentId;
 }
 
+/** A DELETE that keeps the row and its history (accounts, projects): the row, inactive from now on. */
+export async function deactivateRow<Table extends TableWithId>(
+  context: ResourceContext,
+  table: Table,
+  id: number,
+): Promise<Table['$inferSelect'] | null> {
+  const update = context.db.update(table as TableWithId).set({ isActive: false, updatedAt: new Date() });
+  const [row] = (await update.where(eq(table.id, id)).returning()) as Table['$inferSelect'][];
+  return row ?? null;
+}
+
 /** Where a nested resource hangs: `/api/<name>/:<param>/<child>`, the child's `column` holding the parent's id. */
 export interface ResourceParentDefinition {
   name: string;
@@ -212,16 +223,16 @@ export function registerResource<Query extends ListQueryBase, Create, Update>(
   };
 
   const readConfig: FastifyContextConfig = readPermission ? { permission: readPermission } : {};
+  /** The list's route, whether it pages (with its query) or answers every row. */
+  const listRoute = { config: readConfig, schema: { tags, summary: `List ${name}`, ...pathParams } };
 
   if (operations.has('list') && definition.listAll) {
     routes.get(
       path,
       {
-        config: readConfig,
+        ...listRoute,
         schema: {
-          tags,
-          summary: `List ${name}`,
-          ...pathParams,
+          ...listRoute.schema,
           response: { 200: z.object({ data: z.array(definition.item) }), ...errorResponses },
         },
       },
@@ -239,11 +250,9 @@ export function registerResource<Query extends ListQueryBase, Create, Update>(
     routes.get(
       path,
       {
-        config: readConfig,
+        ...listRoute,
         schema: {
-          tags,
-          summary: `List ${name}`,
-          ...pathParams,
+          ...listRoute.schema,
           querystring: definition.listQuery,
           response: { 200: listEnvelopeSchema(definition.item), ...errorResponses },
         },

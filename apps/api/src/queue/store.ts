@@ -183,14 +183,21 @@ export async function heartbeat(db: Db, job: ClaimedJob, leaseMs: number, clock?
   return rows.length === 1;
 }
 
-/** Processing → Complete with the handler's result. False when the lease was lost (nothing changed). */
-export async function complete(db: Db, job: ClaimedJob, result: unknown = null): Promise<boolean> {
+/**
+ * Processing → a status the job ends in (Complete, Attention), the lease released, the result kept.
+ * False when the lease was lost (nothing changed).
+ */
+async function finish(
+  db: Db,
+  job: ClaimedJob,
+  outcome: { status: number; result: unknown; lastError?: string },
+): Promise<boolean> {
   const table = tableOf(job.queue);
   const rows = await db
     .update(table)
     .set({
-      status: QueueStatus.Complete,
-      result: result ?? null,
+      ...outcome,
+      result: outcome.result ?? null,
       completedAt: sql`now()`,
       lockedBy: null,
       lockedUntil: null,
@@ -201,23 +208,14 @@ export async function complete(db: Db, job: ClaimedJob, result: unknown = null):
   return rows.length === 1;
 }
 
+/** Processing → Complete with the handler's result. False when the lease was lost (nothing changed). */
+export function complete(db: Db, job: ClaimedJob, result: unknown = null): Promise<boolean> {
+  return finish(db, job, { status: QueueStatus.Complete, result });
+}
+
 /** Processing → Attention: the job ran, and a person must look at its outcome (message and result kept). */
-export async function attention(db: Db, job: ClaimedJob, message: string, result: unknown = null): Promise<boolean> {
-  const table = tableOf(job.queue);
-  const rows = await db
-    .update(table)
-    .set({
-      status: QueueStatus.Attention,
-      result: result ?? null,
-      lastError: message,
-      completedAt: sql`now()`,
-      lockedBy: null,
-      lockedUntil: null,
-      updatedAt: sql`now()`,
-    })
-    .where(holding(job))
-    .returning({ id: table.id });
-  return rows.length === 1;
+export function attention(db: Db, job: ClaimedJob, message: string, result: unknown = null): Promise<boolean> {
+  return finish(db, job, { status: QueueStatus.Attention, result, lastError: message });
 }
 
 export interface FailOptions extends BackoffOptions {

@@ -4,16 +4,7 @@ import type { ProofAutomationSendRecord } from './adapter';
 /** Keeps one send, whichever adapter made it and however it ended. */
 export async function recordAutomationSend(
   db: Db,
-  values: {
-    proofId: number;
-    automation: string;
-    status: 'sent' | 'failed';
-    adapter: string;
-    externalRef: string | null;
-    payload: unknown;
-    response: unknown;
-    requestedBy: number | null;
-  },
+  values: Omit<ProofAutomationSendRecord, 'id' | 'createdAt'>,
 ): Promise<ProofAutomationSendRecord> {
   const [row] = await db.insert(proofAutomationSends).values(values).returning();
   if (!row) throw new Error('proof_automation_sends: the insert returned nothing');

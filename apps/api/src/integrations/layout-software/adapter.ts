@@ -15,15 +15,9 @@ export interface LayoutSoftwareUserRequest {
   addedByUserId: number | null;
 }
 
-export interface LayoutSoftwareUserResult {
+/** The person as the software added them (or had them already). */
+export interface LayoutSoftwareUserResult extends Omit<LayoutSoftwareUserRequest, 'addedByUserId'> {
   id: number;
-  software: number;
-  projectId: number;
-  accountId: number;
-  email: string;
-  firstName: string;
-  lastName: string;
-  role: 'adviser' | 'staff';
   externalUserId: string;
   status: 'added' | 'already_added';
   createdAt: Date;

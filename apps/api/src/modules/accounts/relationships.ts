@@ -1,13 +1,14 @@
 import { accountManufacturerRelationshipsContract } from '@colophon/contract';
-import { accountManufacturerRelationships, accounts, manufacturers } from '@colophon/db';
+import { accountManufacturerRelationships, manufacturers } from '@colophon/db';
 import { bookType } from '@colophon/domain';
 import { eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { accountVisible } from '../../access/scope';
 import { registerResource } from '../../engine/implement';
+import { readForPage } from '../../engine/search-page';
 import { invalidField } from '../../errors';
 import { describeConstraint } from '../../plugins/problems';
-import { requireReferencedAccount } from './tree';
+import { includeAccountNames, requireReferencedAccount } from './tree';
 
 const table = accountManufacturerRelationships;
 describeConstraint(
@@ -42,24 +43,16 @@ export function registerAccountManufacturerRelationships(app: FastifyInstance) {
         }
       },
       includes: {
-        async account(rows, context) {
-          const ids = [...new Set(rows.map((row) => row.accountId))];
-          const found = ids.length
-            ? await context.db
-                .select({ id: accounts.id, code: accounts.code, name: accounts.name })
-                .from(accounts)
-                .where(inArray(accounts.id, ids))
-            : [];
-          for (const row of rows) row.account = found.find((account) => account.id === row.accountId);
-        },
+        account: includeAccountNames,
         async manufacturer(rows, context) {
-          const ids = [...new Set(rows.map((row) => row.manufacturerId))];
-          const found = ids.length
-            ? await context.db
+          const found = await readForPage(
+            rows.map((row) => row.manufacturerId),
+            (ids) =>
+              context.db
                 .select({ id: manufacturers.id, code: manufacturers.code, name: manufacturers.name })
                 .from(manufacturers)
-                .where(inArray(manufacturers.id, ids))
-            : [];
+                .where(inArray(manufacturers.id, ids)),
+          );
           for (const row of rows)
             row.manufacturer = found.find((manufacturer) => manufacturer.id === row.manufacturerId);
         },

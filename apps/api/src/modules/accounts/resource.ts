@@ -6,8 +6,9 @@ import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { visibleAccountRows } from '../../access/scope';
 import { registerResource } from '../../engine/implement';
-import type { ResourceContext } from '../../engine/resource';
+import { deactivateRow, type ResourceContext } from '../../engine/resource';
 import { textSearch } from '../../engine/search';
+import { readForPage } from '../../engine/search-page';
 import { AppError } from '../../errors';
 import { describeConstraint } from '../../plugins/problems';
 import { notify } from '../notifications/notify';
@@ -52,20 +53,27 @@ export function accountFilters(filters: AccountFilters): (SQL | undefined)[] {
   ];
 }
 
-export const accountSorts = {
-  name: accounts.name,
-  code: accounts.code,
-  type: accounts.type,
-  country: accounts.country,
-  createdAt: accounts.createdAt,
-};
+/** The addresses or the contacts of a page of accounts, each account's in the order they were added. */
+async function fillOwnedRows(
+  rows: Row[],
+  context: ResourceContext,
+  table: typeof accountAddresses | typeof accountContacts,
+  key: 'addresses' | 'contacts',
+) {
+  const found = await readForPage(
+    rows.map((row) => row.id),
+    (ids) => context.db.select().from(table).where(inArray(table.accountId, ids)).orderBy(asc(table.id)),
+  );
+  for (const row of rows) row[key] = found.filter((owned) => owned.accountId === row.id);
+}
 
 /** `include=` fills for a page of accounts at once. */
 export const accountIncludeFills: Record<string, (rows: Row[], context: ResourceContext) => Promise<void>> = {
   async parent(rows, context) {
-    const ids = [...new Set(rows.map((row) => row.parentAccountId as number | null).filter((id) => id !== null))];
-    const parents = ids.length
-      ? await context.db
+    const parents = await readForPage(
+      rows.map((row) => row.parentAccountId as number | null),
+      (ids) =>
+        context.db
           .select({
             id: accounts.id,
             code: accounts.code,
@@ -76,8 +84,8 @@ export const accountIncludeFills: Record<string, (rows: Row[], context: Resource
             parentAccountId: accounts.parentAccountId,
           })
           .from(accounts)
-          .where(inArray(accounts.id, ids))
-      : [];
+          .where(inArray(accounts.id, ids)),
+    );
     const openable = await openableAccountIds(
       context,
       parents.map((parent) => parent.id),
@@ -85,36 +93,8 @@ export const accountIncludeFills: Record<string, (rows: Row[], context: Resource
     const byId = new Map(parents.map((parent) => [parent.id, { ...parent, canOpen: openable.has(parent.id) }]));
     for (const row of rows) row.parent = byId.get(row.parentAccountId as number) ?? null;
   },
-  async addresses(rows, context) {
-    const found = rows.length
-      ? await context.db
-          .select()
-          .from(accountAddresses)
-          .where(
-            inArray(
-              accountAddresses.accountId,
-              rows.map((row) => row.id),
-            ),
-          )
-          .orderBy(asc(accountAddresses.id))
-      : [];
-    for (const row of rows) row.addresses = found.filter((address) => address.accountId === row.id);
-  },
-  async contacts(rows, context) {
-    const found = rows.length
-      ? await context.db
-          .select()
-          .from(accountContacts)
-          .where(
-            inArray(
-              accountContacts.accountId,
-              rows.map((row) => row.id),
-            ),
-          )
-          .orderBy(asc(accountContacts.id))
-      : [];
-    for (const row of rows) row.contacts = found.filter((contact) => contact.accountId === row.id);
-  },
+  addresses: (rows, context) => fillOwnedRows(rows, context, accountAddresses, 'addresses'),
+  contacts: (rows, context) => fillOwnedRows(rows, context, accountContacts, 'contacts'),
   async images(rows, context) {
     const files = context.request.server.services.files;
     for (const row of rows) {
@@ -181,12 +161,7 @@ export function registerAccountsResource(app: FastifyInstance) {
             `Deactivate the ${children?.total} active accounts under ${current.name} first.`,
           );
         }
-        const [row] = await context.db
-          .update(accounts)
-          .set({ isActive: false, updatedAt: new Date() })
-          .where(eq(accounts.id, current.id))
-          .returning();
-        return row ?? null;
+        return deactivateRow(context, accounts, current.id);
       },
     },
     csv: [

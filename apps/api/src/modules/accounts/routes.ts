@@ -1,16 +1,21 @@
 import { randomUUID } from 'node:crypto';
-import { getAccountSummaryOverview, searchAccounts, uploadAccountBrand, uploadAccountImage } from '@colophon/contract';
+import {
+  accountsContract,
+  getAccountSummaryOverview,
+  searchAccounts,
+  uploadAccountBrand,
+  uploadAccountImage,
+} from '@colophon/contract';
 import { accounts } from '@colophon/db';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { resolveVisibleTree, visibleAccountRows } from '../../access/scope';
 import { implement } from '../../engine/implement';
-import { jsonRow } from '../../engine/json-row';
-import { listPage } from '../../engine/list-page';
 import { requestContext } from '../../engine/resource';
+import { searchPage } from '../../engine/search-page';
 import { decodeImageUpload } from '../../integrations/files/image-upload';
 import { accountSummaryOverview } from './overview';
-import { accountFilters, accountIncludeFills, accountSorts } from './resource';
+import { accountFilters, accountIncludeFills } from './resource';
 import { requireVisibleAccount, requireVisibleAccountWithChildren } from './tree';
 
 /** The accounts calls beyond the generic five (part 7): the POST search, the overview, brand and image. */
@@ -23,22 +28,7 @@ export async function registerAccountRoutes(app: FastifyInstance) {
     // The caller's tree as ids first: the search then reads only their accounts, through indexes.
     const tree = await resolveVisibleTree(context.db, context.auth);
     const where = and(visibleAccountRows(context.auth, tree), ...accountFilters(body));
-    const sortKey = body.sort ?? 'name';
-    const descending = sortKey.startsWith('-');
-    const column = accountSorts[(descending ? sortKey.slice(1) : sortKey) as keyof typeof accountSorts];
-    const { items, total } = await listPage(context.db, {
-      from: accounts,
-      where,
-      orderBy: [descending ? desc(column) : asc(column)],
-      id: accounts.id,
-      page: body.page,
-      perPage: body.perPage,
-    });
-    const filled = items as unknown as (Record<string, unknown> & {
-      id: number;
-    })[];
-    for (const key of body.include ?? []) await accountIncludeFills[key]?.(filled, context);
-    return { data: filled.map(jsonRow) as never, total, page: body.page, perPage: body.perPage };
+    return searchPage(context, accountsContract, { from: accounts, where, includes: accountIncludeFills, body });
   });
 
   implement(app, getAccountSummaryOverview, async function accountSummaryOverviewOf(request) {

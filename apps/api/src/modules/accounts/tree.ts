@@ -3,6 +3,7 @@ import { type AccountWithCountry, canSeeBrazil } from '@colophon/domain';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { accountVisible, oneAccountVisible } from '../../access/scope';
 import type { ResourceContext } from '../../engine/resource';
+import { readForPage } from '../../engine/search-page';
 import { invalidField, notFound } from '../../errors';
 
 export type AccountRow = typeof accounts.$inferSelect;
@@ -17,6 +18,29 @@ export function subtreeIdsSql(rootId: number): SQL {
     union all select c.id from accounts c where c.parent_account_id = ${rootId}
     union all select g.id from accounts g join accounts c on g.parent_account_id = c.id where c.parent_account_id = ${rootId}
   )`;
+}
+
+/** What a row that belongs to an account shows of it with `include=account`. */
+export interface AccountName {
+  id: number;
+  code: string;
+  name: string;
+}
+
+/** `include=account` of rows that belong to an account (notifications, manufacturer relationships). */
+export async function includeAccountNames(
+  rows: { accountId: number; account?: AccountName | undefined }[],
+  context: ResourceContext,
+): Promise<void> {
+  const found = await readForPage(
+    rows.map((row) => row.accountId),
+    (ids) =>
+      context.db
+        .select({ id: accounts.id, code: accounts.code, name: accounts.name })
+        .from(accounts)
+        .where(inArray(accounts.id, ids)),
+  );
+  for (const row of rows) row.account = found.find((account) => account.id === row.accountId);
 }
 
 /** The account if the caller may see it, else null (another tenant's account looks missing). */

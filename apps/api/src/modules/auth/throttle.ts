@@ -26,6 +26,10 @@ export function tooManySignIns(refusal: SignInRefusal, headers: Record<string, s
   });
 }
 
+/** The failed sign-ins within the sliding window before `now` that also match `matching`. */
+const failedWithinWindow = (matching: SQL | undefined, now: Date) =>
+  and(matching, eq(signInAttempts.succeeded, false), gt(signInAttempts.createdAt, new Date(now.getTime() - WINDOW_MS)));
+
 const secondsUntil = (instant: number, now: Date) => Math.max(1, Math.ceil((instant - now.getTime()) / 1000));
 
 /**
@@ -38,11 +42,10 @@ async function hardLimitRefusal(
   limit: number,
   now: Date,
 ): Promise<number | null> {
-  const since = new Date(now.getTime() - WINDOW_MS);
   const latest = await services.db
     .select({ createdAt: signInAttempts.createdAt })
     .from(signInAttempts)
-    .where(and(matching, eq(signInAttempts.succeeded, false), gt(signInAttempts.createdAt, since)))
+    .where(failedWithinWindow(matching, now))
     .orderBy(desc(signInAttempts.createdAt))
     .limit(limit);
   const oldest = latest[limit - 1];
@@ -81,13 +84,7 @@ export async function signInRefusalOf(services: Services, email: string, ip: str
   const [byAccount] = await services.db
     .select({ failures: count(), latest: max(signInAttempts.createdAt) })
     .from(signInAttempts)
-    .where(
-      and(
-        eq(signInAttempts.email, email),
-        eq(signInAttempts.succeeded, false),
-        gt(signInAttempts.createdAt, new Date(now.getTime() - WINDOW_MS)),
-      ),
-    );
+    .where(failedWithinWindow(eq(signInAttempts.email, email), now));
   const waitSeconds = signInBackoffSeconds(Number(byAccount?.failures ?? 0));
   const latest = byAccount?.latest ? new Date(byAccount.latest).getTime() : null;
   if (waitSeconds > 0 && latest !== null && latest + waitSeconds * 1000 > now.getTime()) {
@@ -129,13 +126,7 @@ export async function alertOwnerOfFailures(services: Services, user: UserRow, em
   const failures = await services.db
     .select({ ip: signInAttempts.ip, createdAt: signInAttempts.createdAt })
     .from(signInAttempts)
-    .where(
-      and(
-        eq(signInAttempts.email, email),
-        eq(signInAttempts.succeeded, false),
-        gt(signInAttempts.createdAt, new Date(now.getTime() - WINDOW_MS)),
-      ),
-    )
+    .where(failedWithinWindow(eq(signInAttempts.email, email), now))
     .orderBy(desc(signInAttempts.createdAt));
   if (failures.length < SIGN_IN_ALERT_AFTER_FAILURES) return;
   if (!(await claimFailedSignInAlert(services, user.id))) return;

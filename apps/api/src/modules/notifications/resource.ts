@@ -1,10 +1,11 @@
 import { notificationsContract } from '@colophon/contract';
-import { accounts, notifications } from '@colophon/db';
+import { notifications } from '@colophon/db';
 import { bookType, notificationType, SOURCE_TIME_ZONE, zonedDayEnd, zonedDayStart } from '@colophon/domain';
-import { gte, inArray, lt, lte, type SQL } from 'drizzle-orm';
+import { gte, lt, lte, type SQL } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { accountVisible } from '../../access/scope';
 import { registerResource } from '../../engine/implement';
+import { includeAccountNames } from '../accounts/tree';
 
 const isDateOnly = (value: string) => /^\d{4}-\d{2}-\d{2}$/.test(value);
 
@@ -32,18 +33,7 @@ export function registerNotificationsResource(app: FastifyInstance) {
     scope: (context) => accountVisible(context.auth, notifications.accountId),
     filterBy: { dateFrom: dateFromCondition, dateTo: dateToCondition },
     hooks: {
-      includes: {
-        async account(rows, context) {
-          const ids = [...new Set(rows.map((row) => row.accountId))];
-          const found = ids.length
-            ? await context.db
-                .select({ id: accounts.id, code: accounts.code, name: accounts.name })
-                .from(accounts)
-                .where(inArray(accounts.id, ids))
-            : [];
-          for (const row of rows) row.account = found.find((account) => account.id === row.accountId);
-        },
-      },
+      includes: { account: includeAccountNames },
     },
     csv: [
       { header: 'Date', value: (row) => row.date.toISOString() },

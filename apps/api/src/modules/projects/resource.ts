@@ -1,14 +1,16 @@
 import { type projectSearchBodySchema, projectsContract } from '@colophon/contract';
 import { accounts, projectMeta, projects } from '@colophon/db';
 import { bookType, notificationType, softwareType } from '@colophon/domain';
-import { eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { z } from 'zod';
 import { accountVisible } from '../../access/scope';
 import { registerResource } from '../../engine/implement';
 import { jsonRow } from '../../engine/json-row';
-import type { ResourceContext } from '../../engine/resource';
+import { deactivateRow, type ResourceContext } from '../../engine/resource';
 import { textSearch } from '../../engine/search';
+import { readForPage } from '../../engine/search-page';
+import { notFound } from '../../errors';
 import { type AccountRow, requireReferencedAccount, subtreeIdsSql } from '../accounts/tree';
 import { notify } from '../notifications/notify';
 import { checkProjectSpec, withAccountDefaults } from './rules';
@@ -50,20 +52,12 @@ export function projectFilters(filters: ProjectFilters): (SQL | undefined)[] {
   ];
 }
 
-export const projectSorts = {
-  name: projects.name,
-  year: projects.year,
-  typeBook: projects.typeBook,
-  submissionDeadline: projects.submissionDeadline,
-  inHomeDate: projects.inHomeDate,
-  createdAt: projects.createdAt,
-};
-
 export const projectIncludeFills: Record<string, (rows: Row[], context: ResourceContext) => Promise<void>> = {
   async account(rows, context) {
-    const ids = [...new Set(rows.map((row) => row.accountId as number))];
-    const found = ids.length
-      ? await context.db
+    const found = await readForPage(
+      rows.map((row) => row.accountId as number),
+      (ids) =>
+        context.db
           .select({
             id: accounts.id,
             code: accounts.code,
@@ -73,28 +67,32 @@ export const projectIncludeFills: Record<string, (rows: Row[], context: Resource
             parentAccountId: accounts.parentAccountId,
           })
           .from(accounts)
-          .where(inArray(accounts.id, ids))
-      : [];
+          .where(inArray(accounts.id, ids)),
+    );
     for (const row of rows) row.account = found.find((account) => account.id === row.accountId);
   },
   async meta(rows, context) {
-    const found = rows.length
-      ? await context.db
-          .select()
-          .from(projectMeta)
-          .where(
-            inArray(
-              projectMeta.projectId,
-              rows.map((row) => row.id),
-            ),
-          )
-      : [];
+    const found = await readForPage(
+      rows.map((row) => row.id),
+      (ids) => context.db.select().from(projectMeta).where(inArray(projectMeta.projectId, ids)),
+    );
     for (const row of rows) {
       const meta = found.find((candidate) => candidate.projectId === row.id);
       row.meta = meta ? jsonRow(meta) : null;
     }
   },
 };
+
+/** A project the call acts on (its meta, an upload for it): 404 when it is missing or another tenant's. */
+export async function visibleProject(context: ResourceContext, projectId: number) {
+  const [row] = await context.db
+    .select()
+    .from(projects)
+    .where(and(eq(projects.id, projectId), accountVisible(context.auth, projects.accountId)))
+    .limit(1);
+  if (!row) throw notFound(`Project ${projectId}`);
+  return row;
+}
 
 async function accountOf(context: ResourceContext, accountId: number): Promise<AccountRow> {
   const [account] = await context.db.select().from(accounts).where(eq(accounts.id, accountId));
@@ -147,14 +145,7 @@ export function registerProjectsResource(app: FastifyInstance) {
         });
         return row;
       },
-      async remove(existing, context) {
-        const [row] = await context.db
-          .update(projects)
-          .set({ isActive: false, updatedAt: new Date() })
-          .where(eq(projects.id, existing.id))
-          .returning();
-        return row ?? null;
-      },
+      remove: (existing, context) => deactivateRow(context, projects, existing.id),
     },
     csv: [
       { header: 'ID', value: (row) => row.id },

@@ -6,6 +6,7 @@ import {
   getProjectOptions,
   getSalesRepProjectMeta,
   getUpcomingSubmissions,
+  projectsContract,
   searchProjects,
   updateProjectMeta,
   updateSalesRepProjectMeta,
@@ -32,18 +33,17 @@ import {
   softwareType,
   years,
 } from '@colophon/domain';
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountVisible } from '../../access/scope';
 import { implement, type OperationRequest } from '../../engine/implement';
-import { jsonRow } from '../../engine/json-row';
-import { listPage } from '../../engine/list-page';
 import { type ResourceContext, requestContext } from '../../engine/resource';
+import { searchPage } from '../../engine/search-page';
 import { forbidden, invalidField, notFound } from '../../errors';
 import { layoutSoftwareAdapterFor } from '../../integrations/layout-software';
 import { callerOf } from '../../plugins/authentication';
 import { requireVisibleAccount, subtreeIdsSql } from '../accounts/tree';
-import { projectFilters, projectIncludeFills, projectSorts } from './resource';
+import { projectFilters, projectIncludeFills, visibleProject } from './resource';
 import { upcomingSubmissions } from './upcoming';
 
 /** Sales-side figures are for the studio and its sales reps, never for the school. */
@@ -55,17 +55,6 @@ function assertSalesSide(context: ResourceContext) {
 
 export async function registerProjectRoutes(app: FastifyInstance) {
   const contextOf = (request: FastifyRequest) => requestContext(app, request);
-
-  /** A project the call acts on: 404 when it is missing or another tenant's. */
-  const visibleProject = async (context: ResourceContext, projectId: number) => {
-    const [row] = await context.db
-      .select()
-      .from(projects)
-      .where(and(eq(projects.id, projectId), accountVisible(context.auth, projects.accountId)))
-      .limit(1);
-    if (!row) throw notFound(`Project ${projectId}`);
-    return row;
-  };
 
   implement(app, getProjectOptions, async function projectOptions(request) {
     const { user } = callerOf(request);
@@ -94,25 +83,7 @@ export async function registerProjectRoutes(app: FastifyInstance) {
     const context = contextOf(request);
     const body = request.body;
     const where = and(accountVisible(context.auth, projects.accountId), ...projectFilters(body));
-    const sortKey = body.sort ?? 'name';
-    const descending = sortKey.startsWith('-');
-    const column = projectSorts[(descending ? sortKey.slice(1) : sortKey) as keyof typeof projectSorts];
-    const { items, total } = await listPage(context.db, {
-      from: projects,
-      where,
-      orderBy: [descending ? desc(column) : asc(column)],
-      id: projects.id,
-      page: body.page,
-      perPage: body.perPage,
-    });
-    const rows = items as unknown as (Record<string, unknown> & { id: number })[];
-    for (const key of body.include ?? []) await projectIncludeFills[key]?.(rows, context);
-    return {
-      data: rows.map(jsonRow) as never,
-      total,
-      page: body.page,
-      perPage: body.perPage,
-    };
+    return searchPage(context, projectsContract, { from: projects, where, includes: projectIncludeFills, body });
   });
 
   implement(app, getUpcomingSubmissions, async function upcomingSubmissionsOf(request) {

@@ -1,10 +1,10 @@
-import { proofFindings, proofs } from '@colophon/db';
+import { type Db, proofFindings, proofs } from '@colophon/db';
 import { internalProofStatus, notificationType, proofProcessingStatus, proofStatus } from '@colophon/domain';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Services } from '../../context';
 import type { ResourceContext } from '../../engine/resource';
 import { AppError } from '../../errors';
-import { notify } from '../notifications/notify';
+import { type NotificationInput, notify } from '../notifications/notify';
 import { enqueueEpub } from './epub';
 import { recordAction, visibleProof } from './query';
 
@@ -34,6 +34,49 @@ export interface Rejection {
 }
 
 /**
+ * A decision on a proof still Needs Review: its status change, what goes with it (`record`: the
+ * history line…) and its notification (with its queued e-mail), in one transaction. The update holds
+ * only while the proof is still Needs Review, so two decisions at once cannot both win: the second
+ * gets 409. Answers the proof as it is now.
+ */
+async function decide(
+  services: Pick<Services, 'db'>,
+  context: ResourceContext,
+  { row, item }: VisibleProof,
+  decision: Pick<typeof proofs.$inferInsert, 'status' | 'internalStatus' | 'rejectReason' | 'unlockedForEdits'>,
+  record: (tx: Db) => Promise<void>,
+  notification: Pick<NotificationInput, 'typeNotification' | 'info'>,
+) {
+  const { user } = context.auth;
+  const decided = await services.db.transaction(async (tx) => {
+    const [updated] = await tx
+      .update(proofs)
+      .set({ ...decision, decidedAt: new Date(), decidedBy: user.id, updatedAt: new Date() })
+      .where(and(eq(proofs.id, row.id), eq(proofs.status, proofStatus.NeedsReview)))
+      .returning({ id: proofs.id });
+    if (!updated) return false;
+    await record(tx);
+    await notify(tx, {
+      accountId: item.accountId,
+      projectId: item.projectId,
+      projectName: item.projectName,
+      typeBook: item.typeBook,
+      userName: `${user.firstName} ${user.lastName}`,
+      ...notification,
+    });
+    return true;
+  });
+  if (!decided) {
+    const [current] = await services.db
+      .select({ id: proofs.id, status: proofs.status })
+      .from(proofs)
+      .where(eq(proofs.id, row.id));
+    throw alreadyDecided(current ?? row);
+  }
+  return (await visibleProof(context, row.id)).item;
+}
+
+/**
  * Rejects a proof (part 4: "Rejecting unlocks the book for edits"): status 2 Rejected, internal 7
  * Customer Resubmitting, the book unlocked until the next upload, a line in the proof's history and
  * 2 Proof Rejected raised. The update holds only while the proof is still Needs Review, so two
@@ -47,49 +90,28 @@ export async function rejectProof(
   rejection: Rejection,
 ) {
   const { user } = context.auth;
-  // The decision, its history line and 2 Proof Rejected (with its queued e-mail) in one transaction.
-  const decided = await services.db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(proofs)
-      .set({
-        status: proofStatus.Rejected,
-        internalStatus: internalProofStatus.CustomerResubmitting,
-        rejectReason: rejection.reason,
-        decidedAt: new Date(),
-        decidedBy: user.id,
-        unlockedForEdits: true,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(proofs.id, row.id), eq(proofs.status, proofStatus.NeedsReview)))
-      .returning({ id: proofs.id });
-    if (!updated) return false;
-    await recordAction(
-      { db: tx },
-      row.id,
-      user.id,
-      rejection.action,
-      rejection.note ?? rejection.reason,
-      internalProofStatus.CustomerResubmitting,
-    );
-    await notify(tx, {
-      accountId: item.accountId,
-      projectId: item.projectId,
-      projectName: item.projectName,
-      typeBook: item.typeBook,
-      typeNotification: notificationType.ProofRejected,
-      userName: `${user.firstName} ${user.lastName}`,
-      info: rejection.reason ?? rejection.info ?? null,
-    });
-    return true;
-  });
-  if (!decided) {
-    const [current] = await services.db
-      .select({ id: proofs.id, status: proofs.status })
-      .from(proofs)
-      .where(eq(proofs.id, row.id));
-    throw alreadyDecided(current ?? row);
-  }
-  return (await visibleProof(context, row.id)).item;
+  return decide(
+    services,
+    context,
+    { row, item },
+    {
+      status: proofStatus.Rejected,
+      internalStatus: internalProofStatus.CustomerResubmitting,
+      rejectReason: rejection.reason,
+      unlockedForEdits: true,
+    },
+    async (tx) => {
+      await recordAction(
+        { db: tx },
+        row.id,
+        user.id,
+        rejection.action,
+        rejection.note ?? rejection.reason,
+        internalProofStatus.CustomerResubmitting,
+      );
+    },
+    { typeNotification: notificationType.ProofRejected, info: rejection.reason ?? rejection.info ?? null },
+  );
 }
 
 /** A preflight error as the approval's acknowledgement names it. */
@@ -152,37 +174,15 @@ export async function approveProof(
   }
   const { user } = context.auth;
   const history = approvalHistory(body.note ?? null, errors);
-  const decided = await services.db.transaction(async (tx) => {
-    const [updated] = await tx
-      .update(proofs)
-      .set({
-        status: proofStatus.Approved,
-        decidedAt: new Date(),
-        decidedBy: user.id,
-        unlockedForEdits: false,
-        updatedAt: new Date(),
-      })
-      .where(and(eq(proofs.id, row.id), eq(proofs.status, proofStatus.NeedsReview)))
-      .returning({ id: proofs.id });
-    if (!updated) return false;
-    await recordAction({ db: tx }, row.id, user.id, history.action, history.note);
-    await enqueueEpub(tx, row.id);
-    await notify(tx, {
-      accountId: item.accountId,
-      projectId: item.projectId,
-      projectName: item.projectName,
-      typeBook: item.typeBook,
-      typeNotification: notificationType.ProofApproved,
-      userName: `${user.firstName} ${user.lastName}`,
-    });
-    return true;
-  });
-  if (!decided) {
-    const [current] = await services.db
-      .select({ id: proofs.id, status: proofs.status })
-      .from(proofs)
-      .where(eq(proofs.id, row.id));
-    throw alreadyDecided(current ?? row);
-  }
-  return (await visibleProof(context, row.id)).item;
+  return decide(
+    services,
+    context,
+    { row, item },
+    { status: proofStatus.Approved, unlockedForEdits: false },
+    async (tx) => {
+      await recordAction({ db: tx }, row.id, user.id, history.action, history.note);
+      await enqueueEpub(tx, row.id);
+    },
+    { typeNotification: notificationType.ProofApproved },
+  );
 }

@@ -29,6 +29,21 @@ export interface ProofJobPayload {
 
 type WorkerServices = Pick<Services, 'db' | 'files'>;
 
+/** Adds the pipeline's findings to the proof's (none: no statement). */
+async function insertFindings(db: WorkerServices['db'], proofId: number, findings: readonly Finding[]) {
+  if (findings.length === 0) return;
+  await db.insert(proofFindings).values(
+    findings.map((finding) => ({
+      proofId,
+      page: finding.page,
+      code: finding.code,
+      severity: finding.severity,
+      message: finding.message,
+      box: finding.box ?? null,
+    })),
+  );
+}
+
 /** How often the page progress is written while a proof is processed: a batch per interval or per pages. */
 export interface ProgressBatching {
   /** At most one write per this many milliseconds (default 500)… */
@@ -73,18 +88,7 @@ export function progressRecorder(
         if (signal.aborted) return;
         writes += 1;
         await db.transaction(async (tx) => {
-          if (findings.length > 0) {
-            await tx.insert(proofFindings).values(
-              findings.map((finding) => ({
-                proofId,
-                page: finding.page,
-                code: finding.code,
-                severity: finding.severity,
-                message: finding.message,
-                box: finding.box ?? null,
-              })),
-            );
-          }
+          await insertFindings(tx, proofId, findings);
           await tx.update(proofs).set({ pagesDone, pageCount, updatedAt: new Date() }).where(eq(proofs.id, proofId));
         });
       })
@@ -232,18 +236,7 @@ export function proofHandler(
       if (context.signal.aborted) throw new Error('The job lost its lease.');
       await db.transaction(async (tx) => {
         await tx.delete(proofFindings).where(eq(proofFindings.proofId, proofId));
-        if (result.findings.length > 0) {
-          await tx.insert(proofFindings).values(
-            result.findings.map((finding) => ({
-              proofId,
-              page: finding.page,
-              code: finding.code,
-              severity: finding.severity,
-              message: finding.message,
-              box: finding.box ?? null,
-            })),
-          );
-        }
+        await insertFindings(tx, proofId, result.findings);
         const values = {
           processingStatus: proofProcessingStatus.Processed,
           processingError: null,

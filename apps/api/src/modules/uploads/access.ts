@@ -1,10 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { problemResponses } from '@colophon/contract';
-import { projects } from '@colophon/db';
-import { and, eq } from 'drizzle-orm';
-import { accountVisible } from '../../access/scope';
-import type { ResourceContext } from '../../engine/resource';
-import { notFound } from '../../errors';
 
 export const problems = problemResponses(400, 401, 403, 404);
 
@@ -15,12 +10,4 @@ export const UPLOAD_URL_TTL_SECONDS = 6 * 3600;
 export const newUploadKey = () => `uploads/${randomUUID()}.pdf`;
 
 /** The project an upload is for: 404 when it is missing or another tenant's. */
-export async function visibleProject(context: ResourceContext, projectId: number) {
-  const [row] = await context.db
-    .select()
-    .from(projects)
-    .where(and(eq(projects.id, projectId), accountVisible(context.auth, projects.accountId)))
-    .limit(1);
-  if (!row) throw notFound(`Project ${projectId}`);
-  return row;
-}
+export { visibleProject } from '../projects/resource';

@@ -111,6 +111,11 @@ class Lexer {
   /** A run of regular characters (a keyword or a number). */
   token(): string {
     this.skipSpace();
+    return this.regularRun();
+  }
+
+  /** The regular characters from here to the next white space or delimiter (a token, a name's text). */
+  private regularRun(): string {
     const start = this.pos;
     while (this.pos < this.bytes.length) {
       const value = this.bytes[this.pos] ?? 0;
@@ -193,14 +198,7 @@ class Lexer {
     }
     if (first === 0x2f) {
       this.pos += 1;
-      const start = this.pos;
-      while (this.pos < this.bytes.length) {
-        const value = this.bytes[this.pos] ?? 0;
-        if (WHITESPACE.has(value) || DELIMITERS.has(value)) break;
-        this.pos += 1;
-      }
-      if (this.pos === this.bytes.length && this.truncated) throw new NeedMoreBytes();
-      const raw = this.bytes.toString('latin1', start, this.pos);
+      const raw = this.regularRun();
       return {
         kind: 'name',
         name: raw.replace(/#([0-9a-fA-F]{2})/g, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16))),
