@@ -1,6 +1,7 @@
 import { type DateInput, formatDate, formatDateTime } from '@colophon/domain';
-import { ActionIcon, Anchor, Badge, Group, Tooltip } from '@mantine/core';
+import { ActionIcon, Anchor, Group, Tooltip } from '@mantine/core';
 import { IconTrash } from '@tabler/icons-react';
+import { ActiveBadge } from '../data-table/cells';
 import type { DataTableColumn } from '../data-table/DataTable';
 
 /**
@@ -75,15 +76,11 @@ export const column = {
       render: (record) => formatDate(instant(record[key]), zone),
     }),
 
-  /** A yes/no field as a badge: green for yes. */
-  yesNo: <T,>(key: Key<T>, title: string, words: { yes: string; no: string }): DataTableColumn<T> => ({
+  /** A yes/no field as the Active/Inactive badge. */
+  active: <T,>(key: Key<T>, title: string): DataTableColumn<T> => ({
     accessor: key,
     title,
-    render: (record) => (
-      <Badge variant="light" color={record[key] ? 'green' : 'gray'}>
-        {record[key] ? words.yes : words.no}
-      </Badge>
-    ),
+    render: (record) => <ActiveBadge active={Boolean(record[key])} />,
   }),
 
   /** An enumeration's code as its label (`bookType`, `finish`, …). */

@@ -1,6 +1,7 @@
 import type { Preset } from '@colophon/contract';
-import { ActionIcon, Menu, Stack, Text } from '@mantine/core';
-import { IconDots, IconEdit, IconEye, IconTrash } from '@tabler/icons-react';
+import { Menu, Text } from '@mantine/core';
+import { IconEdit, IconEye, IconTrash } from '@tabler/icons-react';
+import { RowActionsMenu, StackedCell } from '../../components/data-table/cells';
 import { type ColumnContext, column, type ResourceColumn } from '../../components/resource-page';
 import { specSummary, useAccountsByIds } from '../projects';
 
@@ -24,12 +25,9 @@ function AccountCell({ preset, records }: { preset: Preset; records: readonly Pr
   const account = accounts.get(preset.accountId);
   if (account) {
     return (
-      <Stack gap={0}>
+      <StackedCell note={account.code}>
         <Text size="sm">{account.name}</Text>
-        <Text size="xs" c="dimmed">
-          {account.code}
-        </Text>
-      </Stack>
+      </StackedCell>
     );
   }
   return loaded ? (
@@ -54,23 +52,16 @@ function SpecificationCell({ preset }: { preset: Preset }) {
 function ActionsCell({ preset, page }: { preset: Preset; page: ColumnContext<Preset> }) {
   const own = usePresetOwnership(page.records).isOwn(preset);
   return (
-    <Menu position="bottom-end" withinPortal>
-      <Menu.Target>
-        <ActionIcon variant="subtle" aria-label={`Actions for ${preset.name}`}>
-          <IconDots size={16} />
-        </ActionIcon>
-      </Menu.Target>
-      <Menu.Dropdown>
-        <Menu.Item leftSection={own ? <IconEdit size={14} /> : <IconEye size={14} />} onClick={() => page.open(preset)}>
-          {own ? 'Edit' : 'View'}
+    <RowActionsMenu name={preset.name}>
+      <Menu.Item leftSection={own ? <IconEdit size={14} /> : <IconEye size={14} />} onClick={() => page.open(preset)}>
+        {own ? 'Edit' : 'View'}
+      </Menu.Item>
+      {own ? (
+        <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => page.remove(preset)}>
+          Delete
         </Menu.Item>
-        {own ? (
-          <Menu.Item color="red" leftSection={<IconTrash size={14} />} onClick={() => page.remove(preset)}>
-            Delete
-          </Menu.Item>
-        ) : null}
-      </Menu.Dropdown>
-    </Menu>
+      ) : null}
+    </RowActionsMenu>
   );
 }
 

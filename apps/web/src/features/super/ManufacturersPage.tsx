@@ -51,7 +51,7 @@ export function ManufacturersPage(): JSX.Element {
           textAlign: 'right',
           render: (m) => businessDays(m.expeditedTurnTimeDays),
         },
-        column.yesNo('isActive', 'Status', { yes: 'Active', no: 'Inactive' }),
+        column.active('isActive', 'Status'),
         column.dateTime('createdAt', 'Created', { sortable: true }),
         column.remove(),
       ]}
