@@ -12,10 +12,11 @@ import {
   queryList,
   timestampSchema,
 } from './common';
+import { immediateAccountSchema } from './identity';
 import { searchNumberList } from './list-url';
 import { defineOperation } from './operation';
 import { bookTypeSchema } from './projects';
-import { defineResourceContract, type FilterSpec, filter } from './resource-contract';
+import { defineResourceContract, defineSearchOperation, type FilterSpec, filter } from './resource-contract';
 
 export const accountTypeSchema = codeOf(accountType, 'account type');
 export const softwareTypeSchema = codeOf(softwareType, 'software');
@@ -91,15 +92,8 @@ export const accountParentSchema = z.object({
  */
 export const accountSchema = z
   .object({
-    id: z.number().int(),
-    code: z.string(),
-    name: z.string(),
-    type: z.number().int(),
-    typeSoftware: z.number().int(),
-    typeWhereCreated: z.number().int(),
-    country: z.string(),
-    parentAccountId: z.number().int().nullable(),
-    depth: z.number().int(),
+    // What the session lists of each of the user's accounts, first.
+    ...immediateAccountSchema.shape,
     mfaRequired: z.boolean(),
     isActive: z.boolean(),
     bMustPayBeforeProduction: z.boolean(),
@@ -197,28 +191,13 @@ export type AccountListQuery = z.input<typeof accountsContract.listQuery>;
  * `POST accounts/get/get_accounts_post`: the same search as the list, as a JSON body (for filter
  * sets too long for a URL, such as hundreds of ids).
  */
-const { page, perPage, sort, include, search, ...accountBodyFilters } = accountsContract.searchBody.shape;
-export const accountSearchBodySchema = z.object({
-  page,
-  perPage,
-  sort,
-  include,
-  search,
-  ids: z.array(idSchema).max(5000).optional(),
-  ...accountBodyFilters,
-});
+export const searchAccounts = defineSearchOperation(
+  accountsContract,
+  '/api/accounts/get/get_accounts_post',
+  'Search accounts with a body of filters',
+);
+export const accountSearchBodySchema = searchAccounts.body;
 export type AccountSearchBody = z.input<typeof accountSearchBodySchema>;
-export const accountListSchema = listEnvelopeSchema(accountSchema);
-
-export const searchAccounts = defineOperation({
-  method: 'POST',
-  path: '/api/accounts/get/get_accounts_post',
-  body: accountSearchBodySchema,
-  responses: { 200: accountListSchema },
-  permission: 'accounts.view',
-  summary: 'Search accounts with a body of filters',
-  tags: ['accounts'],
-});
 
 /** `POST files/account_brand` and `files/account_image`: base64 image data (data-URL prefix stripped). */
 export const accountFileBodySchema = z.object({
@@ -338,23 +317,23 @@ export const getAccountSummaryOverview = defineOperation({
 });
 
 /** An account's brand (logo) and image, uploaded as base64 (413 when too large). */
-export const uploadAccountBrand = defineOperation({
+const uploadAccountFile = {
   method: 'POST',
-  path: '/api/files/account_brand',
   body: accountFileBodySchema,
-  responses: { 200: accountBrandResponseSchema, 413: problemSchema },
   permission: 'accounts.manage',
-  summary: "Upload an account's brand (logo)",
   tags: ['files'],
+} as const;
+export const uploadAccountBrand = defineOperation({
+  ...uploadAccountFile,
+  path: '/api/files/account_brand',
+  responses: { 200: accountBrandResponseSchema, 413: problemSchema },
+  summary: "Upload an account's brand (logo)",
 });
 export const uploadAccountImage = defineOperation({
-  method: 'POST',
+  ...uploadAccountFile,
   path: '/api/files/account_image',
-  body: accountFileBodySchema,
   responses: { 200: accountImageResponseSchema, 413: problemSchema },
-  permission: 'accounts.manage',
   summary: "Upload an account's image",
-  tags: ['files'],
 });
 
 /** `GET accounts/settings/internal_review/{id}`. */

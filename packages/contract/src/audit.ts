@@ -2,6 +2,14 @@ import { z } from 'zod';
 import { timestampSchema } from './common';
 import { defineResourceContract, filter } from './resource-contract';
 
+/** What the audit log and the outbox are: records only super administrators read, newest first. */
+const superAdministratorsRecord = {
+  sorts: ['createdAt'],
+  defaultSort: '-createdAt',
+  offers: ['list'],
+  permission: { read: 'super.audit', write: 'super.audit' },
+} as const;
+
 export const auditEntrySchema = z
   .object({
     id: z.number().int(),
@@ -34,11 +42,8 @@ export const auditLogContract = defineResourceContract({
   label: 'Audit entry',
   item: auditEntrySchema,
   filters: { resource: filter.text({ max: 64 }), actorUserId: filter.id() },
-  sorts: ['createdAt'],
-  defaultSort: '-createdAt',
-  offers: ['list'],
+  ...superAdministratorsRecord,
   bigIds: true,
-  permission: { read: 'super.audit', write: 'super.audit' },
 });
 
 export const outboxEmailSchema = z
@@ -60,10 +65,7 @@ export const outboxEmailsContract = defineResourceContract({
   label: 'E-mail',
   item: outboxEmailSchema,
   filters: { to: filter.text({ max: 254 }) },
-  sorts: ['createdAt'],
-  defaultSort: '-createdAt',
-  offers: ['list'],
-  permission: { read: 'super.audit', write: 'super.audit' },
+  ...superAdministratorsRecord,
 });
 
 export const healthSchema = z.object({

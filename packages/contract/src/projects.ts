@@ -21,9 +21,9 @@ import {
 } from '@colophon/domain';
 import { z } from 'zod';
 import { codeOf, isoDateSchema, optionSchema } from './codes';
-import { idParam, idParamsSchema, idSchema, listEnvelopeSchema, timestampSchema } from './common';
+import { idParam, idParamsSchema, idSchema, timestampSchema } from './common';
 import { defineOperation } from './operation';
-import { defineResourceContract, type FilterSpec, filter } from './resource-contract';
+import { defineResourceContract, defineSearchOperation, type FilterSpec, filter } from './resource-contract';
 
 export const bookTypeSchema = codeOf(bookType, 'book type');
 export const yearSchema = z
@@ -186,18 +186,13 @@ export const projectsContract = defineResourceContract({
 export type ProjectListQuery = z.input<typeof projectsContract.listQuery>;
 
 /** `POST projects/get/get_projects_post`: the list's search as a JSON body, and a list of project ids. */
-const { page, perPage, sort, include, search, ...projectBodyFilters } = projectsContract.searchBody.shape;
-export const projectSearchBodySchema = z.object({
-  page,
-  perPage,
-  sort,
-  include,
-  search,
-  ids: z.array(idSchema).max(5000).optional(),
-  ...projectBodyFilters,
-});
+export const searchProjects = defineSearchOperation(
+  projectsContract,
+  '/api/projects/get/get_projects_post',
+  'Search projects with a body of filters',
+);
+export const projectSearchBodySchema = searchProjects.body;
 export type ProjectSearchBody = z.input<typeof projectSearchBodySchema>;
-export const projectListSchema = listEnvelopeSchema(projectSchema);
 
 /** POST and PUT both save (only the fields sent change). */
 export const projectMetaBodySchema = z
@@ -345,16 +340,6 @@ export const getProjectOptions = defineOperation({
   responses: { 200: projectOptionsSchema },
   permission: 'projects.view',
   summary: 'The option lists of the project form, as the caller may use them',
-  tags: projectTags,
-});
-
-export const searchProjects = defineOperation({
-  method: 'POST',
-  path: '/api/projects/get/get_projects_post',
-  body: projectSearchBodySchema,
-  responses: { 200: projectListSchema },
-  permission: 'projects.view',
-  summary: 'Search projects with a body of filters',
   tags: projectTags,
 });
 

@@ -328,3 +328,42 @@ export interface ResourceContract {
   urlSearch: z.ZodType;
   operations: Record<'list' | 'export' | 'get' | 'create' | 'update' | 'remove', OperationDefinition>;
 }
+
+/** The list's search body as `defineResourceContract` derives it, `search` included (a searchable resource). */
+interface SearchBodyShape extends z.ZodRawShape {
+  page: z.ZodType;
+  perPage: z.ZodType;
+  sort: z.ZodType;
+  include: z.ZodType;
+  search: z.ZodType;
+}
+
+/**
+ * A resource's POST search (`POST accounts/get/get_accounts_post`): the list's search as a JSON body
+ * and `ids` too (hundreds of ids, too many for a URL), answering the list's envelope.
+ */
+export function defineSearchOperation<
+  Shape extends SearchBodyShape,
+  Item extends z.ZodType,
+  const Path extends `/api/${string}`,
+>(
+  contract: { name: string; item: Item; searchBody: z.ZodObject<Shape>; permission: { read?: Permission } },
+  path: Path,
+  summary: string,
+) {
+  const { page, perPage, sort, include, search, ...filters } = contract.searchBody.shape;
+  const ids = z.array(idSchema).max(5000).optional();
+  // TypeScript widens the keys taken apart from a generic shape; put back together, they are these.
+  const body = z.object({ page, perPage, sort, include, search, ids, ...filters }) as z.ZodObject<
+    Shape & { ids: typeof ids }
+  >;
+  return defineOperation({
+    method: 'POST',
+    path,
+    body,
+    responses: { 200: listEnvelopeSchema(contract.item) },
+    permission: contract.permission.read,
+    summary,
+    tags: [contract.name],
+  });
+}
