@@ -12,7 +12,7 @@ import {
   unique,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { instant, timestamps } from './columns';
+import { belongsTo, instant, timestamps } from './columns';
 import { accounts } from './identity';
 import { manufacturers } from './manufacturing';
 
@@ -24,9 +24,7 @@ export const accountAddresses = pgTable(
   'account_addresses',
   {
     id: serial('id').primaryKey(),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: belongsTo('account_id', () => accounts.id),
     kind: varchar('kind', { length: 16 }).notNull(),
     line1: varchar('line1', { length: 200 }).notNull(),
     line2: varchar('line2', { length: 200 }),
@@ -44,9 +42,7 @@ export const accountContacts = pgTable(
   'account_contacts',
   {
     id: serial('id').primaryKey(),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: belongsTo('account_id', () => accounts.id),
     name: varchar('name', { length: 200 }).notNull(),
     title: varchar('title', { length: 100 }),
     email: varchar('email', { length: 254 }),
@@ -75,9 +71,7 @@ export const accountManufacturerRelationships = pgTable(
   'account_manufacturer_relationships',
   {
     id: serial('id').primaryKey(),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: belongsTo('account_id', () => accounts.id),
     manufacturerId: integer('manufacturer_id')
       .notNull()
       .references(() => manufacturers.id),

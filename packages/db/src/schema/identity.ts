@@ -16,7 +16,7 @@ import {
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { instant, timestamps } from './columns';
+import { belongsTo, instant, timestamps } from './columns';
 
 export const accounts = pgTable(
   'accounts',
@@ -86,12 +86,8 @@ export const userAccounts = pgTable(
   'user_accounts',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
+    accountId: belongsTo('account_id', () => accounts.id),
     createdAt: timestamps.createdAt,
   },
   (table) => [
@@ -104,9 +100,7 @@ export const sessions = pgTable(
   'sessions',
   {
     id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     /** The super administrator behind an impersonation, null otherwise. */
     originalUserId: integer('original_user_id').references(() => users.id, { onDelete: 'cascade' }),
     /** The session the impersonation started from, restored when it ends. */
@@ -134,9 +128,7 @@ export const mfaCodes = pgTable(
     sessionId: uuid('session_id')
       .notNull()
       .references(() => sessions.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     method: varchar('method', { length: 8 }).notNull(),
     codeHash: text('code_hash'),
     attempts: smallint('attempts').notNull().default(0),
@@ -151,9 +143,7 @@ export const passwordResetTokens = pgTable(
   'password_reset_tokens',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     tokenHash: varchar('token_hash', { length: 128 }).notNull(),
     expiresAt: instant('expires_at').notNull(),
     usedAt: instant('used_at'),
@@ -186,9 +176,7 @@ export const mfaAttempts = pgTable(
   'mfa_attempts',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     sessionId: uuid('session_id'),
     succeeded: boolean('succeeded').notNull(),
     ip: varchar('ip', { length: 64 }),
@@ -206,9 +194,7 @@ export const knownDevices = pgTable(
   'known_devices',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     tokenHash: varchar('token_hash', { length: 128 }).notNull(),
     userAgent: text('user_agent'),
     createdAt: timestamps.createdAt,
@@ -228,9 +214,7 @@ export const emailChangeRequests = pgTable(
   'email_change_requests',
   {
     id: serial('id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     newEmail: varchar('new_email', { length: 254 }).notNull(),
     requestedByUserId: integer('requested_by_user_id'),
     tokenHash: varchar('token_hash', { length: 128 }).notNull(),
@@ -252,9 +236,7 @@ export const processingUsage = pgTable(
   'processing_usage',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     pages: integer('pages').notNull(),
     bytes: bigint('bytes', { mode: 'number' }).notNull().default(0),
     createdAt: timestamps.createdAt,
@@ -265,9 +247,7 @@ export const processingUsage = pgTable(
 export const userNotificationPreferences = pgTable(
   'user_notification_preferences',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     typeNotification: smallint('type_notification').notNull(),
     email: boolean('email').notNull().default(true),
   },

@@ -1,5 +1,5 @@
 import { bigserial, index, integer, jsonb, pgTable, primaryKey, smallint, text, varchar } from 'drizzle-orm/pg-core';
-import { instant, timestamps } from './columns';
+import { belongsTo, instant, timestamps } from './columns';
 import { accounts, users } from './identity';
 import { projects } from './projects';
 
@@ -8,9 +8,7 @@ export const notifications = pgTable(
   'notifications',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: belongsTo('account_id', () => accounts.id),
     projectId: integer('project_id').references(() => projects.id, { onDelete: 'set null' }),
     typeNotification: smallint('type_notification').notNull(),
     date: instant('date').notNull().defaultNow(),
@@ -36,9 +34,7 @@ export const notifications = pgTable(
 export const userWidgetSettings = pgTable(
   'user_widget_settings',
   {
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    userId: belongsTo('user_id', () => users.id),
     name: varchar('name', { length: 40 }).notNull(),
     settings: jsonb('settings').notNull(),
     updatedAt: timestamps.updatedAt,

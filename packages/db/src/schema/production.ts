@@ -11,7 +11,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { instant, timestamps } from './columns';
+import { belongsTo, instant, timestamps } from './columns';
 import { accounts } from './identity';
 import { projects } from './projects';
 
@@ -23,9 +23,7 @@ export const proofs = pgTable(
   'proofs',
   {
     id: serial('id').primaryKey(),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: belongsTo('project_id', () => projects.id),
     status: smallint('status').notNull().default(1),
     internalStatus: smallint('internal_status'),
     createdAt: timestamps.createdAt,
@@ -77,9 +75,7 @@ export const orders = pgTable(
   'orders',
   {
     id: serial('id').primaryKey(),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
+    projectId: belongsTo('project_id', () => projects.id),
     externalId: varchar('external_id', { length: 64 }),
     status: smallint('status').notNull().default(0),
     typeOrder: smallint('type_order').notNull().default(1),
@@ -111,9 +107,7 @@ export const storeStatuses = pgTable(
   'store_statuses',
   {
     id: serial('id').primaryKey(),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: belongsTo('account_id', () => accounts.id),
     year: smallint('year').notNull(),
     isOpen: boolean('is_open').notNull().default(false),
     updatedAt: timestamps.updatedAt,

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   varchar,
 } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns';
+import { belongsTo, timestamps } from './columns';
 import { accounts, users } from './identity';
 
 /** A yearbook project: one book of one account for one year, with its specification (part 3). */
@@ -93,9 +93,7 @@ export const presets = pgTable(
   'presets',
   {
     id: serial('id').primaryKey(),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    accountId: belongsTo('account_id', () => accounts.id),
     name: varchar('name', { length: 120 }).notNull(),
     specification: jsonb('specification').notNull(),
     createdByUserId: integer('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -110,12 +108,8 @@ export const layoutSoftwareUsers = pgTable(
   {
     id: serial('id').primaryKey(),
     software: smallint('software').notNull(),
-    projectId: integer('project_id')
-      .notNull()
-      .references(() => projects.id, { onDelete: 'cascade' }),
-    accountId: integer('account_id')
-      .notNull()
-      .references(() => accounts.id, { onDelete: 'cascade' }),
+    projectId: belongsTo('project_id', () => projects.id),
+    accountId: belongsTo('account_id', () => accounts.id),
     email: varchar('email', { length: 254 }).notNull(),
     firstName: varchar('first_name', { length: 100 }).notNull(),
     lastName: varchar('last_name', { length: 100 }).notNull(),

@@ -1,5 +1,5 @@
 import { doublePrecision, index, integer, jsonb, pgTable, serial, smallint, text, varchar } from 'drizzle-orm/pg-core';
-import { timestamps } from './columns';
+import { belongsTo, timestamps } from './columns';
 import { users } from './identity';
 import { proofs } from './production';
 
@@ -13,9 +13,7 @@ export const proofFindings = pgTable(
   'proof_findings',
   {
     id: serial('id').primaryKey(),
-    proofId: integer('proof_id')
-      .notNull()
-      .references(() => proofs.id, { onDelete: 'cascade' }),
+    proofId: belongsTo('proof_id', () => proofs.id),
     /** Null for a finding about the whole file. */
     page: integer('page'),
     code: varchar('code', { length: 40 }).notNull(),
@@ -30,12 +28,8 @@ export const proofReviewers = pgTable(
   'proof_reviewers',
   {
     id: serial('id').primaryKey(),
-    proofId: integer('proof_id')
-      .notNull()
-      .references(() => proofs.id, { onDelete: 'cascade' }),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    proofId: belongsTo('proof_id', () => proofs.id),
+    userId: belongsTo('user_id', () => users.id),
     /** The reviewer's own verdict: null undecided, else a proof status (1 Needs Review, 2, 3). */
     status: smallint('status'),
     note: text('note'),
@@ -49,9 +43,7 @@ export const proofComments = pgTable(
   'proof_comments',
   {
     id: serial('id').primaryKey(),
-    proofId: integer('proof_id')
-      .notNull()
-      .references(() => proofs.id, { onDelete: 'cascade' }),
+    proofId: belongsTo('proof_id', () => proofs.id),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     body: text('body').notNull(),
     page: integer('page'),
@@ -67,9 +59,7 @@ export const proofCommentInternals = pgTable(
   'proof_comment_internals',
   {
     id: serial('id').primaryKey(),
-    proofId: integer('proof_id')
-      .notNull()
-      .references(() => proofs.id, { onDelete: 'cascade' }),
+    proofId: belongsTo('proof_id', () => proofs.id),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     body: text('body').notNull(),
     ...timestamps,
@@ -82,9 +72,7 @@ export const proofInternalActions = pgTable(
   'proof_internal_actions',
   {
     id: serial('id').primaryKey(),
-    proofId: integer('proof_id')
-      .notNull()
-      .references(() => proofs.id, { onDelete: 'cascade' }),
+    proofId: belongsTo('proof_id', () => proofs.id),
     userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
     action: varchar('action', { length: 60 }).notNull(),
     internalStatus: smallint('internal_status'),
@@ -102,9 +90,7 @@ export const proofSoftwareActions = pgTable(
   'proof_software_actions',
   {
     id: serial('id').primaryKey(),
-    proofId: integer('proof_id')
-      .notNull()
-      .references(() => proofs.id, { onDelete: 'cascade' }),
+    proofId: belongsTo('proof_id', () => proofs.id),
     software: smallint('software').notNull(),
     /** 'cancel' or 'reject'. */
     action: varchar('action', { length: 20 }).notNull(),
@@ -123,9 +109,7 @@ export const proofAutomationSends = pgTable(
   'proof_automation_sends',
   {
     id: serial('id').primaryKey(),
-    proofId: integer('proof_id')
-      .notNull()
-      .references(() => proofs.id, { onDelete: 'cascade' }),
+    proofId: belongsTo('proof_id', () => proofs.id),
     automation: varchar('automation', { length: 40 }).notNull(),
     /** 'sent' or 'failed'. */
     status: varchar('status', { length: 20 }).notNull(),
