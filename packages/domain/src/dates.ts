@@ -34,24 +34,34 @@ function utcInstant(year: number, month: number, day: number, hour = 0, minute =
   return exact ? instant : null;
 }
 
-const offsetFormatters = new Map<string, Intl.DateTimeFormat>();
+const formatters = new Map<string, Intl.DateTimeFormat>();
+/** What each formatter shows after the date: the wall clock to the second (an offset), nothing, a time. */
+const formatterTimes = {
+  offset: { hourCycle: 'h23', hour: '2-digit', minute: '2-digit', second: '2-digit' },
+  date: {},
+  dateTime: { hour: 'numeric', minute: '2-digit', hour12: true },
+} satisfies Record<string, Intl.DateTimeFormatOptions>;
 
-/** How far the zone's wall clock is ahead of UTC at this instant, in milliseconds (Intl, so DST-aware). */
-export function zoneOffsetMs(instant: number, iana: string): number {
-  let format = offsetFormatters.get(iana);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-US', {
+/** One formatter per kind and zone, made once (making one is slow). */
+function formatter(kind: keyof typeof formatterTimes, iana: string): Intl.DateTimeFormat {
+  const key = `${kind}|${iana}`;
+  let cached = formatters.get(key);
+  if (!cached) {
+    cached = new Intl.DateTimeFormat('en-US', {
       timeZone: iana,
-      hourCycle: 'h23',
       year: 'numeric',
       month: '2-digit',
       day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
+      ...formatterTimes[kind],
     });
-    offsetFormatters.set(iana, format);
+    formatters.set(key, cached);
   }
+  return cached;
+}
+
+/** How far the zone's wall clock is ahead of UTC at this instant, in milliseconds (Intl, so DST-aware). */
+export function zoneOffsetMs(instant: number, iana: string): number {
+  const format = formatter('offset', iana);
   const parts: Partial<Record<Intl.DateTimeFormatPartTypes, number>> = {};
   for (const part of format.formatToParts(new Date(instant))) parts[part.type] = Number(part.value);
   const wall = new Date(0);
@@ -123,24 +133,6 @@ export function toInstant(value: DateInput): Date | null {
   }
   const parsed = new Date(text);
   return Number.isNaN(parsed.getTime()) ? null : parsed;
-}
-
-const formatters = new Map<string, Intl.DateTimeFormat>();
-
-function formatter(kind: 'date' | 'dateTime', iana: string): Intl.DateTimeFormat {
-  const key = `${kind}|${iana}`;
-  let cached = formatters.get(key);
-  if (!cached) {
-    cached = new Intl.DateTimeFormat('en-US', {
-      timeZone: iana,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      ...(kind === 'dateTime' ? { hour: 'numeric', minute: '2-digit', hour12: true } : {}),
-    });
-    formatters.set(key, cached);
-  }
-  return cached;
 }
 
 function zonedParts(kind: 'date' | 'dateTime', value: DateInput, zone: string | null | undefined) {

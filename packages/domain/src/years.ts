@@ -24,12 +24,4 @@ export type SchoolYear = (typeof schoolYears)[number];
 export const agreementYears = ['2025-2026', '2024-2025'] as const satisfies readonly SchoolYear[];
 
 /** Store coupon (discount) years: 2019-2020 to 2025-2026. */
-export const discountYears = [
-  '2019-2020',
-  '2020-2021',
-  '2021-2022',
-  '2022-2023',
-  '2023-2024',
-  '2024-2025',
-  '2025-2026',
-] as const satisfies readonly SchoolYear[];
+export const discountYears: readonly SchoolYear[] = schoolYears.slice(schoolYears.indexOf('2019-2020'));
