@@ -43,10 +43,8 @@ function PlantsPage({ onSearch }: { onSearch: (search: Search) => void }) {
       contract={manufacturingPlantsContract}
       resource={plantsResource}
       route={route}
-      label="Manufacturing plants"
-      noun="plant"
-      emptyText="No plants match these filters"
-      filters={[{ key: 'search', kind: 'search' }]}
+      label="Plants"
+      emptyText="No plants yet"
       columns={[
         column.text('code', 'Code', { sortable: true }),
         column.link('name', 'Name'),
@@ -87,30 +85,30 @@ beforeEach(() => {
 afterEach(() => resetApiClient());
 
 describe('a resource page', () => {
-  it('lists the records, with "New <noun>" for whoever may write the resource', async () => {
+  it('lists the records, with "New <noun>" (from the contract label) for whoever may write the resource', async () => {
     renderWithProviders(<PlantsPage onSearch={vi.fn()} />);
-    const table = await screen.findByRole('table', { name: 'Manufacturing plants' });
+    const table = await screen.findByRole('table', { name: 'Plants' });
     expect(await within(table).findByRole('button', { name: 'Beltsville' })).toBeTruthy();
     expect(within(table).getByText('01/05/2026 6:00 AM')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'New plant' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'New manufacturing plant' })).toBeTruthy();
   });
 
   it('shows no "New <noun>" to a user who may not write it', async () => {
     signInAs(makeUser({ role: 8 }));
     renderWithProviders(<PlantsPage onSearch={vi.fn()} />);
     expect(await screen.findByRole('button', { name: 'Beltsville' })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'New plant' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'New manufacturing plant' })).toBeNull();
   });
 
   it('creates a record through the declared form', async () => {
     const onSearch = vi.fn();
     renderWithProviders(<PlantsPage onSearch={onSearch} />);
-    await userEvent.click(await screen.findByRole('button', { name: 'New plant' }));
+    await userEvent.click(await screen.findByRole('button', { name: 'New manufacturing plant' }));
     expect(onSearch).toHaveBeenLastCalledWith(expect.objectContaining({ edit: 'new' }));
-    const drawer = await screen.findByRole('dialog', { name: 'New plant' });
+    const drawer = await screen.findByRole('dialog', { name: 'New manufacturing plant' });
     await userEvent.type(within(drawer).getByRole('textbox', { name: 'Code' }), 'P');
     await userEvent.type(within(drawer).getByRole('textbox', { name: 'Name' }), 'Phoenix');
-    await userEvent.click(within(drawer).getByRole('button', { name: 'Create plant' }));
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Create manufacturing plant' }));
     expect(await screen.findByText('Phoenix is saved.')).toBeTruthy();
     expect(sent('POST')).toEqual([
       { path: '/api/manufacturing_plants', body: JSON.stringify({ code: 'P', name: 'Phoenix' }) },
@@ -121,12 +119,12 @@ describe('a resource page', () => {
   it('opens a record from its name, loaded, and saves it', async () => {
     renderWithProviders(<PlantsPage onSearch={vi.fn()} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Beltsville' }));
-    const drawer = await screen.findByRole('dialog', { name: 'Edit plant' });
+    const drawer = await screen.findByRole('dialog', { name: 'Edit manufacturing plant' });
     const name = await within(drawer).findByRole('textbox', { name: 'Name' });
     expect((name as HTMLInputElement).value).toBe('Beltsville');
     expect(sent('GET').map((request) => request.path)).toContain('/api/manufacturing_plants/1');
     await userEvent.type(name, ' East');
-    await userEvent.click(within(drawer).getByRole('button', { name: 'Save plant' }));
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Save manufacturing plant' }));
     await waitFor(() =>
       expect(sent('PUT')).toEqual([
         { path: '/api/manufacturing_plants/1', body: JSON.stringify({ code: 'B', name: 'Beltsville East' }) },
@@ -137,7 +135,7 @@ describe('a resource page', () => {
   it('asks before it deletes a record', async () => {
     renderWithProviders(<PlantsPage onSearch={vi.fn()} />);
     await userEvent.click(await screen.findByRole('button', { name: 'Delete Beltsville' }));
-    const question = await screen.findByRole('dialog', { name: 'Delete plant' });
+    const question = await screen.findByRole('dialog', { name: 'Delete manufacturing plant' });
     expect(within(question).getByText('Beltsville will be deleted. This cannot be undone.')).toBeTruthy();
     expect(sent('DELETE')).toEqual([]);
     await userEvent.click(within(question).getByRole('button', { name: 'Delete' }));

@@ -34,39 +34,6 @@ export interface PageResource<T, Create, Update> extends FormResource<T, Create,
 /** The drawer's form when it is more than declared fields (presets' book-spec form): `record` absent for a new one. */
 export type DrawerForm<T> = ComponentType<{ record?: T; onDone: () => void }>;
 
-export type ResourcePageProps<
-  T extends Named,
-  Search extends ListSearch & { edit?: Edit },
-  Create,
-  Update,
-  Values extends Record<string, unknown>,
-  Output extends Create & Update,
-> = {
-  contract: { label: string; filters: object; permission: { write: Permission } };
-  resource: PageResource<T, Create, Update>;
-  route: ResourcePageRoute<Search>;
-  /** The table's accessible name, e.g. 'Manufacturers'. */
-  label: string;
-  /** 'manufacturer': 'New manufacturer', 'Save manufacturer', 'Delete manufacturer'; default the contract's label. */
-  noun?: string;
-  columns: readonly ResourceColumn<T>[];
-  filters?: readonly FilterSpec[];
-  /** Shown for an empty list; a function tells an empty filter result from no records at all. */
-  emptyText: string | ((filtersActive: boolean) => string);
-  /** Related records the list asks the API to fill (`include=plant`). */
-  include?: string[];
-  /** The delete question; default '<name> will be deleted. This cannot be undone.' */
-  deleteMessage?: (record: T) => string;
-  /** The drawer's title for an existing record; default 'Edit <noun>'. */
-  editTitle?: string;
-  drawerSize?: DrawerProps['size'];
-  /** Shown while the record to edit loads; default 'Loading…'. */
-  loadingLabel?: string;
-} & (
-  | { form: ResourceFormDeclaration<T, Values, Output>; drawerForm?: never }
-  | { drawerForm: DrawerForm<T>; form?: never }
-);
-
 /**
  * A plain resource's list page, declared (issue 10): the DataTable with server paging, sort, the
  * URL's filters and CSV export; 'New <noun>' for whoever may write the contract's resource; the name
@@ -80,7 +47,33 @@ export function ResourcePage<
   Update,
   Values extends Record<string, unknown>,
   Output extends Create & Update,
->(props: ResourcePageProps<T, Search, Create, Update, Values, Output>): JSX.Element {
+>(
+  props: {
+    contract: { label: string; filters: object; permission: { write: Permission } };
+    resource: PageResource<T, Create, Update>;
+    route: ResourcePageRoute<Search>;
+    /** The table's accessible name, e.g. 'Manufacturers'. */
+    label: string;
+    /** 'manufacturer': 'New manufacturer', 'Save manufacturer', 'Delete manufacturer'; default the contract's label. */
+    noun?: string;
+    columns: readonly ResourceColumn<T>[];
+    filters?: readonly FilterSpec[];
+    /** Shown for an empty list; a function tells an empty filter result from no records at all. */
+    emptyText: string | ((filtersActive: boolean) => string);
+    /** Related records the list asks the API to fill (`include=plant`). */
+    include?: string[];
+    /** The delete question; default '<name> will be deleted. This cannot be undone.' */
+    deleteMessage?: (record: T) => string;
+    /** The drawer's title for an existing record; default 'Edit <noun>'. */
+    editTitle?: string;
+    drawerSize?: DrawerProps['size'];
+    /** Shown while the record to edit loads; default 'Loading…'. */
+    loadingLabel?: string;
+  } & (
+    | { form: ResourceFormDeclaration<T, Values, Output>; drawerForm?: never }
+    | { drawerForm: DrawerForm<T>; form?: never }
+  ),
+): JSX.Element {
   const { contract, resource, route, label, columns, filters, emptyText, include } = props;
   const noun = props.noun ?? contract.label.toLowerCase();
   const page = useListPage(route.useSearch(), route.useNavigate(), resource, contract, include ? { include } : {});

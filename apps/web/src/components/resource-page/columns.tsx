@@ -30,6 +30,17 @@ type Options = {
   noWrap?: boolean;
 };
 
+/** A column of an instant, shown by `format` in the user's zone. */
+function instantColumn(format: (value: DateInput, zone: string | undefined) => string) {
+  return <T,>(key: Key<T>, title: string, options: Options = {}) =>
+    ({ zone }: ColumnContext<T>): DataTableColumn<T> => ({
+      accessor: key,
+      title,
+      ...options,
+      render: (record) => format(instant(record[key]), zone),
+    });
+}
+
 /**
  * The columns that repeat from list to list, one line each
  * (`column.link('name', 'Name', { sortable: true })`, `column.dateTime('createdAt', 'Created')`).
@@ -57,24 +68,10 @@ export const column = {
     }),
 
   /** An instant, as a date and time in the user's zone. */
-  dateTime:
-    <T,>(key: Key<T>, title: string, options: Options = {}) =>
-    ({ zone }: ColumnContext<T>): DataTableColumn<T> => ({
-      accessor: key,
-      title,
-      ...options,
-      render: (record) => formatDateTime(instant(record[key]), zone),
-    }),
+  dateTime: instantColumn(formatDateTime),
 
   /** An instant, as a date in the user's zone. */
-  date:
-    <T,>(key: Key<T>, title: string, options: Options = {}) =>
-    ({ zone }: ColumnContext<T>): DataTableColumn<T> => ({
-      accessor: key,
-      title,
-      ...options,
-      render: (record) => formatDate(instant(record[key]), zone),
-    }),
+  date: instantColumn(formatDate),
 
   /** A yes/no field as the Active/Inactive badge. */
   active: <T,>(key: Key<T>, title: string): DataTableColumn<T> => ({
