@@ -9,6 +9,7 @@ import {
   listQuerySchema,
   nameSchema,
   passwordSchema,
+  problemResponses,
   problemSchema,
   timestampSchema,
 } from './common';
@@ -300,3 +301,141 @@ export const avatarBodySchema = z.object({
   data: z.string().min(1).max(3_000_000),
 });
 export const avatarResponseSchema = z.object({ uriAvatar: z.string() });
+
+// The session's own calls: sign-in, the second factor, passwords, impersonation and the profile.
+const authTags = ['auth'] as const;
+const mfaTags = ['mfa'] as const;
+/** A session still owing its second factor or a new password may make these. */
+const beforeFullSession = { mfaStep: true, passwordStep: true } as const;
+/** A code that expired (410) or too many tries (429). */
+const mfaProblems = problemResponses(410, 429);
+
+export const authOperations = {
+  signIn: defineOperation({
+    method: 'POST',
+    path: '/api/auth/login',
+    body: loginBodySchema,
+    responses: { 200: loginResponseSchema, ...problemResponses(409, 429) },
+    public: true,
+    tags: authTags,
+  }),
+  sessionState: defineOperation({
+    method: 'GET',
+    path: '/api/auth/me',
+    responses: { 200: sessionStateSchema, ...conflict },
+    ...beforeFullSession,
+    tags: authTags,
+  }),
+  signOut: defineOperation({
+    method: 'POST',
+    path: '/api/auth/logout',
+    responses: { 204: z.null(), ...conflict },
+    ...beforeFullSession,
+    tags: authTags,
+  }),
+  forgotPassword: defineOperation({
+    method: 'POST',
+    path: '/api/auth/password/forgot',
+    body: forgotPasswordBodySchema,
+    responses: { 202: z.object({ accepted: z.literal(true) }), ...conflict },
+    public: true,
+    tags: authTags,
+  }),
+  resetPassword: defineOperation({
+    method: 'POST',
+    path: '/api/auth/password/reset',
+    body: resetPasswordBodySchema,
+    responses: { 204: z.null(), ...conflict },
+    public: true,
+    tags: authTags,
+  }),
+  changePassword: defineOperation({
+    method: 'POST',
+    path: '/api/auth/password/change',
+    body: changePasswordBodySchema,
+    responses: { 204: z.null(), ...conflict },
+    passwordStep: true,
+    tags: authTags,
+  }),
+  impersonate: defineOperation({
+    method: 'POST',
+    path: '/api/auth/impersonate',
+    body: impersonateBodySchema,
+    responses: { 200: impersonateResponseSchema, ...conflict },
+    permission: 'super.impersonate',
+    tags: authTags,
+  }),
+  /** The same as `auth/me`, asked by user id (spec part 7); another user's id answers 404. */
+  userSessionData: defineOperation({
+    method: 'GET',
+    path: '/api/users/:id/user_session_data',
+    params: idParamsSchema,
+    responses: { 200: sessionStateSchema, ...conflict },
+    ...beforeFullSession,
+    tags: ['users'],
+  }),
+  endImpersonation: defineOperation({
+    method: 'POST',
+    path: '/api/auth/impersonate/end',
+    responses: { 200: endImpersonationResponseSchema, ...conflict },
+    ...beforeFullSession,
+    tags: authTags,
+  }),
+  sendMfaCode: defineOperation({
+    method: 'POST',
+    path: '/api/users/mfa/send_code',
+    body: mfaSendCodeBodySchema,
+    responses: { 200: mfaSendCodeResponseSchema, ...mfaProblems },
+    ...beforeFullSession,
+    tags: mfaTags,
+  }),
+  validateMfaCode: defineOperation({
+    method: 'POST',
+    path: '/api/users/mfa/validate_code',
+    body: mfaValidateCodeBodySchema,
+    responses: { 200: mfaValidateCodeResponseSchema, ...mfaProblems },
+    ...beforeFullSession,
+    tags: mfaTags,
+  }),
+  setUpTotp: defineOperation({
+    method: 'POST',
+    path: '/api/users/mfa/totp/setup',
+    responses: { 200: totpSetupResponseSchema, ...mfaProblems },
+    tags: mfaTags,
+  }),
+  enableTotp: defineOperation({
+    method: 'POST',
+    path: '/api/users/mfa/totp/enable',
+    body: totpEnableBodySchema,
+    responses: { 204: z.null(), ...mfaProblems },
+    tags: mfaTags,
+  }),
+  changeMfaMethod: defineOperation({
+    method: 'PUT',
+    path: '/api/users/mfa/method',
+    body: mfaMethodBodySchema,
+    responses: { 204: z.null(), ...mfaProblems },
+    tags: mfaTags,
+  }),
+};
+
+/** Profile and avatar: a new e-mail already in use (409), an image too large (413). */
+const profileProblems = problemResponses(409, 413);
+export const profileOperations = {
+  update: defineOperation({
+    method: 'PUT',
+    path: '/api/profile',
+    body: profileUpdateSchema,
+    responses: { 200: sessionUserSchema, ...profileProblems },
+    permission: 'profile.edit',
+    tags: ['profile'],
+  }),
+  uploadAvatar: defineOperation({
+    method: 'POST',
+    path: '/api/files/avatar',
+    body: avatarBodySchema,
+    responses: { 200: avatarResponseSchema, ...profileProblems },
+    permission: 'profile.edit',
+    tags: ['files'],
+  }),
+};

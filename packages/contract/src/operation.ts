@@ -19,6 +19,10 @@ export interface OperationDefinition {
   permission?: Permission | undefined;
   /** No session needed (sign-in, sign-up). */
   public?: boolean;
+  /** Open to a session still owing its second factor (the MFA screen's own calls, sign-out). */
+  mfaStep?: boolean;
+  /** Open to a user who must first choose a new password (that change itself, sign-out). */
+  passwordStep?: boolean;
   summary?: string;
   tags?: readonly string[];
 }

@@ -8,8 +8,9 @@ import {
   countrySchema,
   softwareTypeSchema,
 } from './accounts';
-import { emailSchema, idSchema, nameSchema } from './common';
+import { emailSchema, idSchema, nameSchema, problemResponses } from './common';
 import { timeZoneSchema, userSchema } from './identity';
+import { defineOperation } from './operation';
 import { agreementYearSchema, bookSpecificationShape, projectSchema } from './projects';
 
 /**
@@ -57,3 +58,13 @@ export const schoolSignupResponseSchema = z
   })
   .meta({ id: 'SchoolSignup' });
 export type SchoolSignup = z.infer<typeof schoolSignupResponseSchema>;
+
+export const signUpSchool = defineOperation({
+  method: 'POST',
+  path: '/api/school_signups',
+  body: schoolSignupBodySchema,
+  responses: { 201: schoolSignupResponseSchema, ...problemResponses(409) },
+  permission: 'schoolSignup.create',
+  summary: 'Sign a school up: account, adviser, project and agreement year in one step',
+  tags: ['school sign-up'],
+});

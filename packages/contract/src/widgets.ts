@@ -1,6 +1,7 @@
 import { WIDGET_DEFAULT_LIMIT, WIDGET_MAX_LIMIT, type WidgetName, widgetName } from '@colophon/domain';
 import { z } from 'zod';
 import { idParam, idSchema, timestampSchema } from './common';
+import { defineOperation } from './operation';
 import { upcomingSubmissionSchema } from './projects';
 
 export const widgetNameSchema = z.enum(widgetName.codes as readonly WidgetName[] as [WidgetName, ...WidgetName[]]);
@@ -58,3 +59,25 @@ export const widgetSchema = z
   ])
   .meta({ id: 'Widget' });
 export type Widget = z.infer<typeof widgetSchema>;
+
+export const getWidget = defineOperation({
+  method: 'GET',
+  path: '/api/widgets/:name',
+  params: widgetParamsSchema,
+  query: widgetQuerySchema,
+  responses: { 200: widgetSchema },
+  permission: 'profile.edit',
+  summary: "A profile widget's data, with the caller's settings (the query overrides them once)",
+  tags: ['widgets'],
+});
+
+export const saveWidgetSettings = defineOperation({
+  method: 'POST',
+  path: '/api/widgets/:name',
+  params: widgetParamsSchema,
+  body: widgetSettingsBodySchema,
+  responses: { 200: widgetSchema },
+  permission: 'profile.edit',
+  summary: "Save the caller's settings of a widget and return its data",
+  tags: ['widgets'],
+});

@@ -200,9 +200,11 @@ export function implement<const Operation extends OperationDefinition>(
 ): void {
   const config: FastifyContextConfig = operation.public
     ? { public: true }
-    : operation.permission
-      ? { permission: operation.permission }
-      : {};
+    : {
+        ...(operation.permission ? { permission: operation.permission } : {}),
+        ...(operation.mfaStep ? { mfaStep: true } : {}),
+        ...(operation.passwordStep ? { passwordStep: true } : {}),
+      };
   app.withTypeProvider<ZodTypeProvider>().route({
     method: operation.method,
     url: operation.path,

@@ -1,9 +1,9 @@
-import type { LoginResponse, SessionState, SessionUser } from '@colophon/contract';
+import { authOperations } from '@colophon/contract';
 import { LOGIN_PATH, PROFILE_PATH } from '@colophon/domain';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from './api-client';
+import { call } from './call';
 import { queryClient } from './query-client';
-import { type IssuedIdentity, needsMfa, type StoredSession, sessionStore } from './session';
+import { needsMfa, type StoredSession, sessionStore } from './session';
 
 /**
  * The session's life: sign in, refresh from /auth/me, impersonate and end it, sign out. Shared by
@@ -13,7 +13,7 @@ import { type IssuedIdentity, needsMfa, type StoredSession, sessionStore } from 
 export const sessionKeys = { all: ['session'] as const };
 
 async function fetchSessionState(): Promise<StoredSession | null> {
-  const state = await api.get<SessionState>('/auth/me');
+  const state = await call(authOperations.sessionState);
   return sessionStore.applyState(state);
 }
 
@@ -45,7 +45,7 @@ export function landingPath(session: StoredSession | null, redirect?: string | n
 export async function signIn(credentials: { email: string; password: string }): Promise<StoredSession | null> {
   sessionStore.clear();
   queryClient.clear();
-  const response = await api.post<LoginResponse>('/auth/login', credentials);
+  const response = await call(authOperations.signIn, { body: credentials });
   sessionStore.start(response);
   return refreshSession();
 }
@@ -58,7 +58,7 @@ export async function signIn(credentials: { email: string; password: string }): 
 export async function signOut(leave: () => Promise<unknown> = async () => undefined): Promise<void> {
   if (sessionStore.get()) {
     try {
-      await api.post('/auth/logout');
+      await call(authOperations.signOut);
     } catch {
       // Signing out locally still signs out: the token is forgotten either way.
     }
@@ -70,28 +70,24 @@ export async function signOut(leave: () => Promise<unknown> = async () => undefi
 
 /** A signed-in user's new password: the forced one at first sign-in, or from the profile. */
 export async function changePassword(body: { currentPassword: string; newPassword: string }): Promise<void> {
-  await api.post<void>('/auth/password/change', body);
+  await call(authOperations.changePassword, { body });
 }
 
 /** Part 6: a super administrator acts as another user; the original user is kept. */
 export async function startImpersonation(userId: number): Promise<StoredSession | null> {
   const current = sessionStore.get();
-  const response = await api.post<IssuedIdentity>('/auth/impersonate', { userId });
+  const response = await call(authOperations.impersonate, { body: { userId } });
   queryClient.clear();
   sessionStore.start(response, { impersonating: true, originalUser: current?.user ?? null, mfaValidated: true });
   return refreshSession();
 }
-
-type EndImpersonationResponse =
-  | { outcome: 'restored'; token: string; user: SessionUser; permissionHash: string }
-  | { outcome: 'signedOut' };
 
 /**
  * Part 4: ending impersonation restores the original user, clears the multi-factor requirement and
  * opens Profile; when the API finds nothing to restore the user is signed out and sent to login.
  */
 export async function endImpersonation(): Promise<{ redirectTo: string }> {
-  const response = await api.post<EndImpersonationResponse>('/auth/impersonate/end');
+  const response = await call(authOperations.endImpersonation);
   queryClient.clear();
   if (response.outcome === 'signedOut') {
     sessionStore.clear();

@@ -1,16 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import {
-  avatarBodySchema,
-  avatarResponseSchema,
-  problemResponses,
-  profileUpdateSchema,
-  sessionUserSchema,
-} from '@colophon/contract';
+import { profileOperations } from '@colophon/contract';
 import { users } from '@colophon/db';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { implement } from '../../engine/implement';
 import { AppError } from '../../errors';
 import { attachmentDisposition } from '../../integrations/files/content-disposition';
 import { decodeImageUpload } from '../../integrations/files/image-upload';
@@ -19,51 +14,36 @@ import { toSessionUser } from '../auth/session-user';
 import { assertEmailFree, isNewEmail, requestEmailChange } from '../users/email-change';
 import { pendingEmailOf } from '../users/pending-email';
 
-const problems = problemResponses(400, 401, 403, 404, 409, 413);
 const _MAX_AVATAR_BYTES = 2 * 1024 * 1024;
 
 export async function registerProfileRoutes(app: FastifyInstance) {
   const routes = app.withTypeProvider<ZodTypeProvider>();
   const { services } = app;
 
-  routes.put(
-    '/api/profile',
-    {
-      config: { permission: 'profile.edit' },
-      schema: { tags: ['profile'], body: profileUpdateSchema, response: { 200: sessionUserSchema, ...problems } },
-    },
-    async function updateProfile(request) {
-      const auth = callerOf(request);
-      const { email, ...fields } = request.body;
-      // A new e-mail is only asked for: the link sent to it sets it (users/email-change.ts).
-      const newEmail = isNewEmail(auth.user, email) ? email : null;
-      if (newEmail) await assertEmailFree(services.db, newEmail, auth.user.id);
-      const [user] = await services.db
-        .update(users)
-        .set({ ...fields, updatedAt: new Date() })
-        .where(eq(users.id, auth.user.id))
-        .returning();
-      if (!user) throw new Error('profile update returned nothing');
-      if (newEmail) await requestEmailChange(app, user, newEmail, user);
-      return { ...toSessionUser(user, services), pendingEmail: await pendingEmailOf(services.db, user.id) };
-    },
-  );
+  implement(app, profileOperations.update, async function updateProfile(request) {
+    const auth = callerOf(request);
+    const { email, ...fields } = request.body;
+    // A new e-mail is only asked for: the link sent to it sets it (users/email-change.ts).
+    const newEmail = isNewEmail(auth.user, email) ? email : null;
+    if (newEmail) await assertEmailFree(services.db, newEmail, auth.user.id);
+    const [user] = await services.db
+      .update(users)
+      .set({ ...fields, updatedAt: new Date() })
+      .where(eq(users.id, auth.user.id))
+      .returning();
+    if (!user) throw new Error('profile update returned nothing');
+    if (newEmail) await requestEmailChange(app, user, newEmail, user);
+    return { ...toSessionUser(user, services), pendingEmail: await pendingEmailOf(services.db, user.id) };
+  });
 
-  routes.post(
-    '/api/files/avatar',
-    {
-      config: { permission: 'profile.edit' },
-      schema: { tags: ['files'], body: avatarBodySchema, response: { 200: avatarResponseSchema, ...problems } },
-    },
-    async function uploadAvatar(request) {
-      const auth = callerOf(request);
-      const image = decodeImageUpload(request.body.data);
-      const key = `avatars/${auth.user.id}/${randomUUID()}.${image.extension}`;
-      await services.files.put(key, image.bytes, image.contentType);
-      await services.db.update(users).set({ uriAvatar: key, updatedAt: new Date() }).where(eq(users.id, auth.user.id));
-      return { uriAvatar: services.files.signedUrl(key, 24 * 3600) };
-    },
-  );
+  implement(app, profileOperations.uploadAvatar, async function uploadAvatar(request) {
+    const auth = callerOf(request);
+    const image = decodeImageUpload(request.body.data);
+    const key = `avatars/${auth.user.id}/${randomUUID()}.${image.extension}`;
+    await services.files.put(key, image.bytes, image.contentType);
+    await services.db.update(users).set({ uriAvatar: key, updatedAt: new Date() }).where(eq(users.id, auth.user.id));
+    return { uriAvatar: services.files.signedUrl(key, 24 * 3600) };
+  });
 
   const contentTypes: Record<string, string> = {
     png: 'image/png',

@@ -1,8 +1,8 @@
-import { problemResponses, schoolSignupBodySchema, schoolSignupResponseSchema } from '@colophon/contract';
+import { signUpSchool } from '@colophon/contract';
 import { projects, userAccounts, users } from '@colophon/db';
 import { userRole, yearOfSchoolYear } from '@colophon/domain';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { implement } from '../../engine/implement';
 import { jsonRow } from '../../engine/json-row';
 import type { ResourceContext } from '../../engine/resource';
 import { AppError } from '../../errors';
@@ -11,8 +11,6 @@ import { insertAccount, prepareNewAccount } from '../accounts/service';
 import { type AccountRow, lineageOf } from '../accounts/tree';
 import { sendSetPasswordLink } from '../auth/password-links';
 import { checkProjectSpec, withAccountDefaults } from '../projects/rules';
-
-const problems = problemResponses(400, 401, 403, 404, 409);
 
 function isUniqueViolation(error: unknown, constraint: string): boolean {
   for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
@@ -29,95 +27,80 @@ function isUniqueViolation(error: unknown, constraint: string): boolean {
  * written. The welcome e-mail with a set-password link goes out after the commit.
  */
 export async function registerSignupRoutes(app: FastifyInstance) {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
+  implement(app, signUpSchool, async function createSchoolSignup(request, reply) {
+    const context: ResourceContext = { db: app.services.db, auth: callerOf(request), request };
+    const { account: accountInput, adviser: adviserInput, project: projectInput, agreementYear } = request.body;
 
-  routes.post(
-    '/api/school_signups',
-    {
-      config: { permission: 'schoolSignup.create' },
-      schema: {
-        tags: ['school sign-up'],
-        summary: 'Sign a school up: account, adviser, project and agreement year in one step',
-        body: schoolSignupBodySchema,
-        response: { 201: schoolSignupResponseSchema, ...problems },
-      },
-    },
-    async (request, reply) => {
-      const context: ResourceContext = { db: app.services.db, auth: callerOf(request), request };
-      const { account: accountInput, adviser: adviserInput, project: projectInput, agreementYear } = request.body;
+    // Every rule first, so that a refusal names its field before anything is written.
+    const prepared = await prepareNewAccount(context, accountInput, 'account.');
+    const parentLineage: AccountRow[] =
+      accountInput.parentAccountId === null ? [] : await lineageOf(context, accountInput.parentAccountId);
+    // The school does not exist yet: its project takes its parent's and grandparent's defaults.
+    const futureAccount = {
+      id: 0,
+      typeSoftware: accountInput.typeSoftware,
+      parentAccountId: accountInput.parentAccountId,
+    } as AccountRow;
+    const spec =
+      parentLineage[0] !== undefined
+        ? await withAccountDefaults(context.db, parentLineage[0], projectInput)
+        : { ...projectInput };
+    spec.typeSoftware = projectInput.typeSoftware !== undefined ? projectInput.typeSoftware : accountInput.typeSoftware;
+    checkProjectSpec(context, futureAccount, spec, { prefix: 'project.' });
 
-      // Every rule first, so that a refusal names its field before anything is written.
-      const prepared = await prepareNewAccount(context, accountInput, 'account.');
-      const parentLineage: AccountRow[] =
-        accountInput.parentAccountId === null ? [] : await lineageOf(context, accountInput.parentAccountId);
-      // The school does not exist yet: its project takes its parent's and grandparent's defaults.
-      const futureAccount = {
-        id: 0,
-        typeSoftware: accountInput.typeSoftware,
-        parentAccountId: accountInput.parentAccountId,
-      } as AccountRow;
-      const spec =
-        parentLineage[0] !== undefined
-          ? await withAccountDefaults(context.db, parentLineage[0], projectInput)
-          : { ...projectInput };
-      spec.typeSoftware =
-        projectInput.typeSoftware !== undefined ? projectInput.typeSoftware : accountInput.typeSoftware;
-      checkProjectSpec(context, futureAccount, spec, { prefix: 'project.' });
-
-      const created = await context.db
-        .transaction(async (tx) => {
-          const account = await insertAccount(tx, accountInput, prepared);
-          const [adviser] = await tx
-            .insert(users)
-            .values({
-              email: adviserInput.email,
-              firstName: adviserInput.firstName,
-              lastName: adviserInput.lastName,
-              timezone: adviserInput.timezone,
-              role: userRole.SchoolYearbookAdviser,
-            })
-            .returning();
-          if (!adviser) throw new Error('adviser insert returned nothing');
-          await tx.insert(userAccounts).values({ userId: adviser.id, accountId: account.id });
-          const { name, ...book } = spec;
-          const [project] = await tx
-            .insert(projects)
-            .values({
-              ...book,
-              typeBook: book.typeBook as number,
-              name: name ?? `${account.name} Yearbook ${agreementYear}`,
-              accountId: account.id,
-              year: yearOfSchoolYear(agreementYear),
-              agreementYear,
-              createdByUserId: context.auth.user.id,
-            })
-            .returning();
-          if (!project) throw new Error('project insert returned nothing');
-          return { account, adviser, project };
-        })
-        .catch((error: unknown) => {
-          if (isUniqueViolation(error, 'users_email_key')) {
-            throw new AppError('conflict', 'adviser.email: Another user already has this e-mail address.', {
-              errors: [{ path: 'adviser.email', message: 'Another user already has this e-mail address.' }],
-            });
-          }
-          throw error;
-        });
-
-      let welcomeEmail: 'sent' | 'failed' = 'sent';
-      try {
-        await sendSetPasswordLink(app, created.adviser, 'welcome');
-      } catch (error) {
-        request.log.error({ err: error }, 'the welcome e-mail of a school sign-up failed');
-        welcomeEmail = 'failed';
-      }
-      return reply.status(201).send({
-        account: jsonRow(created.account) as never,
-        adviser: jsonRow(created.adviser) as never,
-        project: jsonRow(created.project) as never,
-        agreementYear,
-        welcomeEmail,
+    const created = await context.db
+      .transaction(async (tx) => {
+        const account = await insertAccount(tx, accountInput, prepared);
+        const [adviser] = await tx
+          .insert(users)
+          .values({
+            email: adviserInput.email,
+            firstName: adviserInput.firstName,
+            lastName: adviserInput.lastName,
+            timezone: adviserInput.timezone,
+            role: userRole.SchoolYearbookAdviser,
+          })
+          .returning();
+        if (!adviser) throw new Error('adviser insert returned nothing');
+        await tx.insert(userAccounts).values({ userId: adviser.id, accountId: account.id });
+        const { name, ...book } = spec;
+        const [project] = await tx
+          .insert(projects)
+          .values({
+            ...book,
+            typeBook: book.typeBook as number,
+            name: name ?? `${account.name} Yearbook ${agreementYear}`,
+            accountId: account.id,
+            year: yearOfSchoolYear(agreementYear),
+            agreementYear,
+            createdByUserId: context.auth.user.id,
+          })
+          .returning();
+        if (!project) throw new Error('project insert returned nothing');
+        return { account, adviser, project };
+      })
+      .catch((error: unknown) => {
+        if (isUniqueViolation(error, 'users_email_key')) {
+          throw new AppError('conflict', 'adviser.email: Another user already has this e-mail address.', {
+            errors: [{ path: 'adviser.email', message: 'Another user already has this e-mail address.' }],
+          });
+        }
+        throw error;
       });
-    },
-  );
+
+    let welcomeEmail: 'sent' | 'failed' = 'sent';
+    try {
+      await sendSetPasswordLink(app, created.adviser, 'welcome');
+    } catch (error) {
+      request.log.error({ err: error }, 'the welcome e-mail of a school sign-up failed');
+      welcomeEmail = 'failed';
+    }
+    return reply.status(201).send({
+      account: jsonRow(created.account) as never,
+      adviser: jsonRow(created.adviser) as never,
+      project: jsonRow(created.project) as never,
+      agreementYear,
+      welcomeEmail,
+    });
+  });
 }

@@ -1,12 +1,9 @@
 import {
   defaultWidgetSettings,
-  problemSchema,
+  getWidget,
+  saveWidgetSettings,
   type Widget,
   type WidgetSettings,
-  widgetParamsSchema,
-  widgetQuerySchema,
-  widgetSchema,
-  widgetSettingsBodySchema,
 } from '@colophon/contract';
 import { rowsOf, userWidgetSettings } from '@colophon/db';
 import {
@@ -18,13 +15,12 @@ import {
 } from '@colophon/domain';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { visibleAccountIds } from '../../access/scope';
+import { implement } from '../../engine/implement';
 import { type ResourceContext, requestContext } from '../../engine/resource';
 import { findVisibleAccount, requireReferencedAccount, subtreeIdsSql } from '../accounts/tree';
 import { upcomingSubmissions } from '../projects/upcoming';
 
-const problems = { 400: problemSchema, 401: problemSchema, 403: problemSchema, 404: problemSchema };
 const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 interface ProofRow {
@@ -149,7 +145,6 @@ async function widgetData(
  * orders in production, over the caller's accounts. POST keeps the caller's choices for the widget.
  */
 export async function registerWidgetRoutes(app: FastifyInstance) {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
   const contextOf = (request: FastifyRequest) => requestContext(app, request);
 
   const storedSettings = async (context: ResourceContext, name: WidgetName): Promise<WidgetSettings> => {
@@ -169,55 +164,29 @@ export async function registerWidgetRoutes(app: FastifyInstance) {
     return { name, title: widgetName.label(name), settings, ...data } as Widget;
   };
 
-  routes.get(
-    '/api/widgets/:name',
-    {
-      config: { permission: 'profile.edit' },
-      schema: {
-        tags: ['widgets'],
-        summary: "A profile widget's data, with the caller's settings (the query overrides them once)",
-        params: widgetParamsSchema,
-        querystring: widgetQuerySchema,
-        response: { 200: widgetSchema, ...problems },
-      },
-    },
-    async (request) => {
-      const context = contextOf(request);
-      const settings = await storedSettings(context, request.params.name);
-      if (request.query.limit !== undefined) settings.limit = request.query.limit;
-      if (request.query.accountId !== undefined) {
-        await requireReferencedAccount(context, request.query.accountId, 'accountId');
-        settings.accountId = request.query.accountId;
-      }
-      return respond(context, request.params.name, settings);
-    },
-  );
+  implement(app, getWidget, async function widgetOf(request) {
+    const context = contextOf(request);
+    const settings = await storedSettings(context, request.params.name);
+    if (request.query.limit !== undefined) settings.limit = request.query.limit;
+    if (request.query.accountId !== undefined) {
+      await requireReferencedAccount(context, request.query.accountId, 'accountId');
+      settings.accountId = request.query.accountId;
+    }
+    return respond(context, request.params.name, settings);
+  });
 
-  routes.post(
-    '/api/widgets/:name',
-    {
-      config: { permission: 'profile.edit' },
-      schema: {
-        tags: ['widgets'],
-        summary: "Save the caller's settings of a widget and return its data",
-        params: widgetParamsSchema,
-        body: widgetSettingsBodySchema,
-        response: { 200: widgetSchema, ...problems },
-      },
-    },
-    async (request) => {
-      const context = contextOf(request);
-      const { name } = request.params;
-      if (request.body.accountId) await requireReferencedAccount(context, request.body.accountId, 'accountId');
-      const settings = { ...(await storedSettings(context, name)), ...request.body };
-      await context.db
-        .insert(userWidgetSettings)
-        .values({ userId: context.auth.user.id, name, settings })
-        .onConflictDoUpdate({
-          target: [userWidgetSettings.userId, userWidgetSettings.name],
-          set: { settings, updatedAt: new Date() },
-        });
-      return respond(context, name, settings);
-    },
-  );
+  implement(app, saveWidgetSettings, async function saveSettingsOfWidget(request) {
+    const context = contextOf(request);
+    const { name } = request.params;
+    if (request.body.accountId) await requireReferencedAccount(context, request.body.accountId, 'accountId');
+    const settings = { ...(await storedSettings(context, name)), ...request.body };
+    await context.db
+      .insert(userWidgetSettings)
+      .values({ userId: context.auth.user.id, name, settings })
+      .onConflictDoUpdate({
+        target: [userWidgetSettings.userId, userWidgetSettings.name],
+        set: { settings, updatedAt: new Date() },
+      });
+    return respond(context, name, settings);
+  });
 }

@@ -1,14 +1,18 @@
-import type { SessionUser, totpSetupResponseSchema } from '@colophon/contract';
+import {
+  authOperations,
+  profileOperations,
+  type profileUpdateSchema,
+  type totpSetupResponseSchema,
+} from '@colophon/contract';
 import type { z } from 'zod';
-import { api } from '../../lib/api-client';
+import { call } from '../../lib/call';
 
 export type TotpSetup = z.infer<typeof totpSetupResponseSchema>;
 
 export const profileApi = {
-  update: (body: { email?: string; firstName?: string; lastName?: string; timezone?: string }) =>
-    api.put<SessionUser>('/profile', body),
-  uploadAvatar: (data: string) => api.post<{ uriAvatar: string }>('/files/avatar', { data }),
-  setupTotp: () => api.post<TotpSetup>('/users/mfa/totp/setup'),
-  enableTotp: (code: string) => api.post<void>('/users/mfa/totp/enable', { code }),
-  setMfaMethod: (method: 'email' | 'totp' | null) => api.put<void>('/users/mfa/method', { method }),
+  update: (body: z.input<typeof profileUpdateSchema>) => call(profileOperations.update, { body }),
+  uploadAvatar: (data: string) => call(profileOperations.uploadAvatar, { body: { data } }),
+  setupTotp: () => call(authOperations.setUpTotp),
+  enableTotp: (code: string) => call(authOperations.enableTotp, { body: { code } }),
+  setMfaMethod: (method: 'email' | 'totp' | null) => call(authOperations.changeMfaMethod, { body: { method } }),
 };

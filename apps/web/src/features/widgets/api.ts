@@ -1,7 +1,8 @@
-import type { Widget, WidgetSettings } from '@colophon/contract';
+import { getWidget, saveWidgetSettings, type Widget, type WidgetSettings } from '@colophon/contract';
 import type { WidgetName } from '@colophon/domain';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type ApiError, api } from '../../lib/api-client';
+import type { ApiError } from '../../lib/api-client';
+import { call } from '../../lib/call';
 import { createQueryKeys } from '../../lib/resource';
 
 const widgetKeys = createQueryKeys('widgets');
@@ -10,7 +11,7 @@ const widgetKeys = createQueryKeys('widgets');
 export const widgetOptions = (name: WidgetName) =>
   queryOptions({
     queryKey: widgetKeys.detail(name),
-    queryFn: ({ signal }) => api.get<Widget>(`/widgets/${name}`, undefined, signal),
+    queryFn: ({ signal }) => call(getWidget, { params: { name }, query: {} }, signal),
     staleTime: 30_000,
   });
 
@@ -20,7 +21,7 @@ export const useWidget = (name: WidgetName) => useQuery(widgetOptions(name));
 export function useSaveWidgetSettings(name: WidgetName) {
   const queryClient = useQueryClient();
   return useMutation<Widget, ApiError, Partial<WidgetSettings>>({
-    mutationFn: (settings) => api.post<Widget>(`/widgets/${name}`, settings),
+    mutationFn: (settings) => call(saveWidgetSettings, { params: { name }, body: settings }),
     onSuccess: (widget) => queryClient.setQueryData(widgetKeys.detail(name), widget),
   });
 }
