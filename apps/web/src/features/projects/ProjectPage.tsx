@@ -1,13 +1,14 @@
 import type { Project } from '@colophon/contract';
 import { bookType, formatCalendarDate } from '@colophon/domain';
-import { Anchor, Badge, Breadcrumbs, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
+import { Badge, Button, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconArchive, IconArchiveOff, IconChevronLeft } from '@tabler/icons-react';
-import { getRouteApi, Link } from '@tanstack/react-router';
+import { IconArchive, IconArchiveOff } from '@tabler/icons-react';
+import { getRouteApi } from '@tanstack/react-router';
 import { type JSX, useEffect, useState } from 'react';
 import { ActiveBadge } from '../../components/data-table/cells';
 import { ConfirmDialog } from '../../components/feedback/ConfirmDialog';
 import { ErrorState, LoadingState } from '../../components/feedback/QueryState';
+import { PageCrumbs } from '../../components/layout/PageCrumbs';
 import { PageTabs } from '../../components/layout/PageTabs';
 import { userCan } from '../../lib/access';
 import { errorMessage, isApiError } from '../../lib/api-client';
@@ -39,19 +40,13 @@ export function ProjectPage(): JSX.Element {
 
 function ProjectCrumbs({ name }: { name: string }) {
   return (
-    <nav aria-label="Project breadcrumb">
-      <Breadcrumbs separator="›" separatorMargin={6} fz="sm">
-        <Anchor component={Link} to="/admin/projects" size="sm">
-          <Group gap={2} component="span">
-            <IconChevronLeft size={14} aria-hidden />
-            Project Records
-          </Group>
-        </Anchor>
-        <Text size="sm" aria-current="page">
-          {name}
-        </Text>
-      </Breadcrumbs>
-    </nav>
+    <PageCrumbs
+      label="Project breadcrumb"
+      listTo="/admin/projects"
+      listLabel="Project Records"
+      current={name}
+      backChevron
+    />
   );
 }
 

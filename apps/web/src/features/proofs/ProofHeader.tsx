@@ -1,9 +1,9 @@
 import type { Proof } from '@colophon/contract';
 import { bookType, formatDateTime, proofFileKind, proofProcessingStatus, proofStatus } from '@colophon/domain';
-import { Alert, Anchor, Breadcrumbs, Group, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
+import { Alert, Group, Loader, Paper, Stack, Switch, Text, Title } from '@mantine/core';
 import { IconAlertTriangle, IconChevronLeft, IconChevronRight, IconLockOpen } from '@tabler/icons-react';
-import { Link } from '@tanstack/react-router';
 import type { ReactNode } from 'react';
+import { PageCrumbs } from '../../components/layout/PageCrumbs';
 import { isProcessing } from './api';
 import { EpubDownload } from './EpubDownload';
 import { AnchorLink } from './links';
@@ -18,21 +18,7 @@ export function proofName(proof: Pick<Proof, 'projectName' | 'roundNumber' | 'ki
 
 /** Proofs › project and round: the way back to the list. */
 export function ProofCrumbs({ name }: { name: string }) {
-  return (
-    <nav aria-label="Proof breadcrumb">
-      <Breadcrumbs separator="›" separatorMargin={6} fz="sm">
-        <Anchor component={Link} to="/admin/proofs" size="sm">
-          <Group gap={2} component="span">
-            <IconChevronLeft size={14} aria-hidden />
-            Proofs
-          </Group>
-        </Anchor>
-        <Text size="sm" aria-current="page">
-          {name}
-        </Text>
-      </Breadcrumbs>
-    </nav>
-  );
+  return <PageCrumbs label="Proof breadcrumb" listTo="/admin/proofs" listLabel="Proofs" current={name} backChevron />;
 }
 
 export interface RoundLinks {
