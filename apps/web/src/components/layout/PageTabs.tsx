@@ -1,10 +1,14 @@
 import { Tabs } from '@mantine/core';
 import type { ReactNode } from 'react';
 
-export interface PageTab<Tab extends string> {
-  value: Tab;
+/** What a tab shows: its label and its panel. */
+export interface PageTabContent {
   label: ReactNode;
   panel: ReactNode;
+}
+
+export interface PageTab<Tab extends string> extends PageTabContent {
+  value: Tab;
 }
 
 /**

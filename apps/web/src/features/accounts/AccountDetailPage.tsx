@@ -1,39 +1,28 @@
 import type { Account } from '@colophon/contract';
-import { accountType, isParentAccountType } from '@colophon/domain';
-import { Badge, Breadcrumbs, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { accountType } from '@colophon/domain';
+import { Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconBuildingOff, IconEdit, IconRefresh } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
-import type { JSX, ReactNode } from 'react';
+import type { JSX } from 'react';
 import { ActiveBadge } from '../../components/data-table/cells';
 import { ChangeButton } from '../../components/feedback/ChangeButton';
 import { ErrorState, QueryState } from '../../components/feedback/QueryState';
-import { PageTabs } from '../../components/layout/PageTabs';
+import { PageCrumbs } from '../../components/layout/PageCrumbs';
+import { type PageTabContent, PageTabs } from '../../components/layout/PageTabs';
 import { userCan } from '../../lib/access';
 import { errorMessage } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { NotificationsTable } from '../notifications';
 import { AccountProjectsTable } from '../projects';
 import { AccountDrawer, accountDetailIncludes } from './AccountDrawer';
-import { AccountProfileTab } from './AccountProfileTab';
-import { AccountOrdersTab, AccountProofsTab, AccountStoreTab } from './AccountRowsTabs';
 import { AccountUsersTab } from './AccountUsersTab';
 import { accountsResource } from './api';
-import { AnchorLink } from './columns';
 import { type AccountTab, accountTabs } from './search';
+import { sharedAccountTabs } from './sharedTabs';
 import { useDeactivateAccount } from './useDeactivateAccount';
 
 const route = getRouteApi('/admin/accounts/$accountId');
-
-const tabLabels: Record<AccountTab, string> = {
-  profile: 'Profile',
-  users: 'Users',
-  projects: 'Projects',
-  proofs: 'Proofs',
-  orders: 'Orders',
-  store: 'Store',
-  notifications: 'Notifications',
-};
 
 /** /admin/accounts/$accountId: one account, with its profile, users, projects, proofs, orders, store and notifications. */
 export function AccountDetailPage(): JSX.Element {
@@ -61,18 +50,7 @@ export function AccountDetailPage(): JSX.Element {
 }
 
 function AccountBreadcrumb({ name }: { name: string }) {
-  return (
-    <nav aria-label="Account breadcrumb">
-      <Breadcrumbs separator="›" separatorMargin={6} fz="sm">
-        <AnchorLink to="/admin/accounts" size="sm">
-          Accounts
-        </AnchorLink>
-        <Text size="sm" aria-current="page">
-          {name}
-        </Text>
-      </Breadcrumbs>
-    </nav>
-  );
+  return <PageCrumbs label="Account breadcrumb" listTo="/admin/accounts" listLabel="Accounts" current={name} />;
 }
 
 function AccountDetail({ account }: { account: Account }) {
@@ -82,7 +60,6 @@ function AccountDetail({ account }: { account: Account }) {
   const canManage = userCan(user, 'accounts.manage');
   const update = accountsResource.useUpdate();
   const deactivation = useDeactivateAccount();
-  const holdsSchools = isParentAccountType(account.type);
   const visibleTabs = accountTabs.filter((tab) => {
     if (tab === 'users') return userCan(user, 'users.view');
     if (tab === 'projects') return userCan(user, 'projects.view');
@@ -92,14 +69,11 @@ function AccountDetail({ account }: { account: Account }) {
     return true;
   });
   const tab = search.tab && visibleTabs.includes(search.tab) ? search.tab : 'profile';
-  const panels: Record<AccountTab, ReactNode> = {
-    profile: <AccountProfileTab account={account} canManage={canManage} />,
-    users: <AccountUsersTab accountId={account.id} />,
-    projects: <AccountProjectsTable accountId={account.id} />,
-    proofs: <AccountProofsTab accountId={account.id} holdsSchools={holdsSchools} />,
-    orders: <AccountOrdersTab accountId={account.id} holdsSchools={holdsSchools} />,
-    store: <AccountStoreTab accountId={account.id} holdsSchools={holdsSchools} />,
-    notifications: <NotificationsTable accountId={account.id} />,
+  const tabs: Record<AccountTab, PageTabContent> = {
+    ...sharedAccountTabs(account, canManage),
+    users: { label: 'Users', panel: <AccountUsersTab accountId={account.id} /> },
+    projects: { label: 'Projects', panel: <AccountProjectsTable accountId={account.id} /> },
+    notifications: { label: 'Notifications', panel: <NotificationsTable accountId={account.id} /> },
   };
 
   const reactivate = async () => {
@@ -166,7 +140,7 @@ function AccountDetail({ account }: { account: Account }) {
       </Group>
 
       <PageTabs
-        tabs={visibleTabs.map((value) => ({ value, label: tabLabels[value], panel: panels[value] }))}
+        tabs={visibleTabs.map((value) => ({ value, ...tabs[value] }))}
         value={tab}
         onChange={(chosen) =>
           void navigate({ search: (previous) => ({ ...previous, tab: chosen === 'profile' ? undefined : chosen }) })

@@ -1,35 +1,24 @@
 import type { Account } from '@colophon/contract';
-import { accountType, isParentAccountType } from '@colophon/domain';
+import { accountType } from '@colophon/domain';
 import { Alert, Group, Stack, Text, Title } from '@mantine/core';
 import { IconInfoCircle } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
-import type { JSX, ReactNode } from 'react';
+import type { JSX } from 'react';
 import { QueryState } from '../../components/feedback/QueryState';
-import { PageTabs } from '../../components/layout/PageTabs';
+import { type PageTabContent, PageTabs } from '../../components/layout/PageTabs';
 import { userCan } from '../../lib/access';
 import { useSession } from '../../lib/session';
 import {
   AccountLink,
-  AccountOrdersTab,
-  AccountProfileTab,
-  AccountProofsTab,
   AccountSalesTab,
-  AccountStoreTab,
   accountDetailIncludes,
   accountsResource,
+  sharedAccountTabs,
   useFirstAccountId,
 } from '../accounts';
 import { type MyAccountTab, myAccountTabs } from './search';
 
 const route = getRouteApi('/admin/my-account');
-
-const tabLabels: Record<MyAccountTab, string> = {
-  profile: 'Profile',
-  proofs: 'Proofs',
-  orders: 'Orders',
-  sales: 'Sales',
-  store: 'Store',
-};
 
 /** /admin/my-account: the signed-in user's own account (the first they are linked to), its profile, proofs, orders, sales and store. */
 export function MyAccountPage(): JSX.Element {
@@ -62,13 +51,9 @@ function MyAccount({ account }: { account: Account }) {
     return true;
   });
   const tab = chosen && visible.includes(chosen) ? chosen : 'profile';
-  const holdsSchools = isParentAccountType(account.type);
-  const panels: Record<MyAccountTab, ReactNode> = {
-    profile: <AccountProfileTab account={account} canManage={userCan(user, 'accounts.manage')} />,
-    proofs: <AccountProofsTab accountId={account.id} holdsSchools={holdsSchools} />,
-    orders: <AccountOrdersTab accountId={account.id} holdsSchools={holdsSchools} />,
-    sales: <AccountSalesTab />,
-    store: <AccountStoreTab accountId={account.id} holdsSchools={holdsSchools} />,
+  const tabs: Record<MyAccountTab, PageTabContent> = {
+    ...sharedAccountTabs(account, userCan(user, 'accounts.manage')),
+    sales: { label: 'Sales', panel: <AccountSalesTab /> },
   };
 
   return (
@@ -94,7 +79,7 @@ function MyAccount({ account }: { account: Account }) {
         ) : null}
       </div>
       <PageTabs
-        tabs={visible.map((value) => ({ value, label: tabLabels[value], panel: panels[value] }))}
+        tabs={visible.map((value) => ({ value, ...tabs[value] }))}
         value={tab}
         onChange={(found) => void navigate({ search: { tab: found === 'profile' ? undefined : found } })}
       />
