@@ -1,4 +1,4 @@
-import { AppShell, Avatar, Button, Group, NavLink, ScrollArea, Stack, Text } from '@mantine/core';
+import { AppShell, Avatar, Button, Group, NavLink, type NavLinkProps, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconLogout, IconStarFilled } from '@tabler/icons-react';
 import { useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
 import { useMemo } from 'react';
@@ -16,7 +16,6 @@ export function Navbar() {
   const navigate = useNavigate();
   const session = useSession();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
-  const linkTo = useHrefNavigation();
   const { shown: starred } = useStarredPages();
   const built = useMemo(() => builtPagePaths(router), [router]);
   const groups = useMemo(() => navigationFor(session?.user, built), [session?.user, built]);
@@ -29,50 +28,25 @@ export function Navbar() {
         <nav aria-label="Main navigation">
           <Stack gap="md" p="xs">
             {starred.length > 0 ? (
-              <div>
-                <Text size="xs" fw={700} c="dimmed" px="sm" mb={4} className={classes.groupLabel} id="nav-starred">
-                  Starred
-                </Text>
-                <ul aria-labelledby="nav-starred" style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-                  {starred.map((page) => (
-                    <li key={page.path}>
-                      <NavLink
-                        component="a"
-                        {...linkTo(page.path)}
-                        className={classes.navLink}
-                        label={page.title}
-                        leftSection={<IconStarFilled size={14} aria-hidden />}
-                        active={pathname === page.path}
-                      />
-                    </li>
-                  ))}
-                </ul>
-              </div>
+              <NavGroup
+                id="nav-starred"
+                label="Starred"
+                pages={starred}
+                linkProps={(path) => ({
+                  leftSection: <IconStarFilled size={14} aria-hidden />,
+                  active: pathname === path,
+                })}
+              />
             ) : null}
-            {groups.map(({ group, pages }) => {
-              const labelId = `nav-group-${group.replace(/\W+/g, '-').toLowerCase()}`;
-              return (
-                <div key={group}>
-                  <Text size="xs" fw={700} c="dimmed" px="sm" mb={4} className={classes.groupLabel} id={labelId}>
-                    {group}
-                  </Text>
-                  <ul aria-labelledby={labelId} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
-                    {pages.map((page) => (
-                      <li key={page.path}>
-                        <NavLink
-                          component="a"
-                          {...linkTo(page.path)}
-                          className={classes.navLink}
-                          label={page.title}
-                          active={isActive(page.path)}
-                          aria-current={isActive(page.path) ? 'page' : undefined}
-                        />
-                      </li>
-                    ))}
-                  </ul>
-                </div>
-              );
-            })}
+            {groups.map(({ group, pages }) => (
+              <NavGroup
+                key={group}
+                id={`nav-group-${group.replace(/\W+/g, '-').toLowerCase()}`}
+                label={group}
+                pages={pages}
+                linkProps={(path) => ({ active: isActive(path), 'aria-current': isActive(path) ? 'page' : undefined })}
+              />
+            ))}
           </Stack>
         </nav>
       </AppShell.Section>
@@ -100,5 +74,41 @@ export function Navbar() {
         </AppShell.Section>
       ) : null}
     </>
+  );
+}
+
+/** A titled group of the navigation's pages: its label names the list for screen readers. */
+function NavGroup({
+  id,
+  label,
+  pages,
+  linkProps,
+}: {
+  id: string;
+  label: string;
+  pages: readonly { path: string; title: string }[];
+  /** What the group's links add: an icon, which one is active. */
+  linkProps: (path: string) => Partial<NavLinkProps> & { 'aria-current'?: 'page' | undefined };
+}) {
+  const linkTo = useHrefNavigation();
+  return (
+    <div>
+      <Text size="xs" fw={700} c="dimmed" px="sm" mb={4} className={classes.groupLabel} id={id}>
+        {label}
+      </Text>
+      <ul aria-labelledby={id} style={{ listStyle: 'none', margin: 0, padding: 0 }}>
+        {pages.map((page) => (
+          <li key={page.path}>
+            <NavLink
+              component="a"
+              {...linkTo(page.path)}
+              className={classes.navLink}
+              label={page.title}
+              {...linkProps(page.path)}
+            />
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
