@@ -2,6 +2,7 @@ import { formatByteSize } from '@colophon/domain';
 import { Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { IconFileTypePdf, IconUpload, IconX } from '@tabler/icons-react';
 import { type DragEvent, useId, useRef, useState } from 'react';
+import { InlineMessage } from '../../components/feedback/InlineMessage';
 
 /**
  * Where a PDF is chosen: dropped on the box, or picked with the button (the keyboard's way). The
@@ -80,16 +81,8 @@ export function FileDropZone({
             Drop a PDF here, or choose one.
           </Text>
         )}
-        {error ? (
-          <Text size="sm" c="red" role="alert">
-            {error}
-          </Text>
-        ) : null}
-        {notice ? (
-          <Text size="sm" c="blue" role="status">
-            {notice}
-          </Text>
-        ) : null}
+        <InlineMessage message={error} />
+        <InlineMessage message={notice} tone="notice" />
         <Group gap="xs">
           <Button
             size="xs"

@@ -1,10 +1,11 @@
 import type { WidgetSettings } from '@colophon/contract';
 import { WIDGET_MAX_LIMIT } from '@colophon/domain';
-import { ActionIcon, Button, Group, NumberInput, Popover, Stack, Text } from '@mantine/core';
+import { ActionIcon, Button, Group, NumberInput, Popover, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconSettings } from '@tabler/icons-react';
 import { useState } from 'react';
 import { AccountPicker } from '../../components/account-picker/AccountPicker';
+import { InlineMessage } from '../../components/feedback/InlineMessage';
 import { errorMessage } from '../../lib/api-client';
 
 /** A widget's settings (rows shown, one account's tree, hidden), saved with `POST widgets/{name}`. */
@@ -78,11 +79,7 @@ export function WidgetSettingsPopover({
               onChange={setAccountId}
               comboboxProps={{ withinPortal: false }}
             />
-            {error ? (
-              <Text size="sm" c="red" role="alert">
-                {error}
-              </Text>
-            ) : null}
+            <InlineMessage message={error} />
             <Group justify="space-between">
               <Button
                 variant="subtle"
