@@ -1,14 +1,9 @@
 import type { Account } from '@colophon/contract';
 import { accountType, type Filters } from '@colophon/domain';
 import { Select, type SelectProps } from '@mantine/core';
-import { useDebouncedValue } from '@mantine/hooks';
-import { type ReactNode, useState } from 'react';
+import type { ReactNode } from 'react';
+import { useServerSearchSelect } from '../form/useServerSearchSelect';
 import { useAccountById, useAccountSearch } from './api';
-
-interface Option {
-  value: string;
-  label: string;
-}
 
 export function accountOptionLabel(account: Pick<Account, 'name' | 'code' | 'type'>): string {
   return `${account.name} (${account.code}) · ${accountType.label(account.type)}`;
@@ -24,16 +19,13 @@ export function AccountPicker({
   onChange,
   filters,
   excludeIds = [],
-  error,
-  required,
   clearable = true,
-  description,
   placeholder = 'Search by name or code',
   disabled = false,
-  readOnly,
   known,
-  w,
   comboboxProps = { withinPortal: true },
+  // The Select's own props, handed on as they are.
+  ...selectProps
 }: {
   label?: string;
   value: number | null | undefined;
@@ -53,44 +45,28 @@ export function AccountPicker({
   /** `{ withinPortal: false }` inside a popover, so choosing does not close it. */
   comboboxProps?: SelectProps['comboboxProps'];
 }) {
-  const [search, setSearch] = useState('');
-  const [debounced] = useDebouncedValue(search, 250);
   const isKnown = Boolean(value && known && known.id === value);
   const selected = useAccountById(isKnown ? null : value);
   const chosenAccount = isKnown ? known : selected.data;
-  const chosen: Option | null =
-    value && chosenAccount ? { value: String(value), label: accountOptionLabel(chosenAccount) } : null;
-  // Once an account is chosen the box shows its label: that is not a search.
-  const term = chosen && debounced === chosen.label ? '' : debounced;
-  const query = useAccountSearch(term, filters, !disabled);
+  const chosen = value && chosenAccount ? { value: String(value), label: accountOptionLabel(chosenAccount) } : null;
+  const search = useServerSearchSelect(chosen);
+  const query = useAccountSearch(search.term, filters, !disabled);
   const found = (query.data?.data ?? []).filter((account) => !excludeIds.includes(account.id));
-  const options: Option[] = found.map((account) => ({ value: String(account.id), label: accountOptionLabel(account) }));
-  const all = chosen && !options.some((option) => option.value === chosen.value) ? [chosen, ...options] : options;
+  const options = found.map((account) => ({ value: String(account.id), label: accountOptionLabel(account) }));
 
   return (
     <Select
+      {...selectProps}
       label={label}
-      description={description}
       placeholder={placeholder}
-      searchable
       clearable={clearable}
-      required={required}
-      data={all}
+      {...search.selectProps(options, query, 'accounts')}
       value={value ? String(value) : null}
       onChange={(next) => {
         const account = found.find((candidate) => String(candidate.id) === next) ?? null;
         onChange(next ? Number(next) : null, account);
       }}
-      searchValue={search}
-      onSearchChange={setSearch}
-      filter={({ options: every }) => every}
-      nothingFoundMessage={
-        query.isFetching ? 'Searching…' : query.isError ? 'Could not load accounts' : 'No accounts found'
-      }
-      error={error}
       disabled={disabled}
-      readOnly={readOnly}
-      w={w}
       comboboxProps={comboboxProps}
     />
   );
