@@ -2,17 +2,10 @@ import { Button, Center, Paper, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { FormError } from '../../components/form/FormError';
 import type { SchemaForm } from '../../components/form/useSchemaForm';
+import type { TitledProps } from '../../components/layout/Section';
 
 /** The frame of the public sign-in pages: the product name, a heading and the form. */
-export function AuthCard({
-  title,
-  description,
-  children,
-}: {
-  title: string;
-  description?: ReactNode;
-  children: ReactNode;
-}) {
+export function AuthCard({ title, description, children }: TitledProps) {
   return (
     <Center mih="100vh" p="md" component="main">
       <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={420}>
