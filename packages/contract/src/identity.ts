@@ -419,6 +419,17 @@ export const authOperations = {
   }),
 };
 
+/** The link e-mailed to a new address; 409 when another user took the address since. */
+export const confirmEmail = defineOperation({
+  method: 'POST',
+  path: '/api/users/confirm_email',
+  body: confirmEmailBodySchema,
+  responses: { 200: confirmEmailResponseSchema, ...conflict },
+  public: true,
+  summary: 'Confirm a new e-mail address through the link sent to it',
+  tags: ['users'],
+});
+
 /** Profile and avatar: a new e-mail already in use (409), an image too large (413). */
 const profileProblems = problemResponses(409, 413);
 export const profileOperations = {

@@ -1,10 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { confirmEmailBodySchema, confirmEmailResponseSchema, problemSchema } from '@colophon/contract';
+import { confirmEmail } from '@colophon/contract';
 import { type Db, emailChangeRequests, users } from '@colophon/db';
 import { and, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { UserRow } from '../../context';
+import { implement } from '../../engine/implement';
 import { AppError, invalidField } from '../../errors';
 import { sha256 } from '../auth/password-links';
 
@@ -87,57 +87,44 @@ export async function requestEmailChange(
 }
 
 export async function registerEmailChangeRoutes(app: FastifyInstance) {
-  const routes = app.withTypeProvider<ZodTypeProvider>();
   const { services } = app;
 
-  routes.post(
-    '/api/users/confirm_email',
-    {
-      config: { public: true },
-      schema: {
-        tags: ['users'],
-        summary: 'Confirm a new e-mail address through the link sent to it',
-        body: confirmEmailBodySchema,
-        response: { 200: confirmEmailResponseSchema, 400: problemSchema, 409: problemSchema },
-      },
-    },
-    async (request) => {
-      const tokenHash = sha256(request.body.token);
-      const now = new Date();
-      const { user, newEmail } = await services.db.transaction(async (tx) => {
-        // Claiming the request is the single use: of two clicks at once, one finds it taken.
-        const [claimed] = await tx
-          .update(emailChangeRequests)
-          .set({ usedAt: now })
-          .where(
-            and(
-              eq(emailChangeRequests.tokenHash, tokenHash),
-              isNull(emailChangeRequests.usedAt),
-              gt(emailChangeRequests.expiresAt, now),
-            ),
-          )
-          .returning();
-        if (!claimed) throw invalidField('token', LINK_NOT_VALID);
-        const [before] = await tx.select().from(users).where(eq(users.id, claimed.userId)).limit(1);
-        if (!before) throw invalidField('token', LINK_NOT_VALID);
-        // Taken since it was asked for: 409, and the link is not spent (the transaction rolls back).
-        await assertEmailFree(tx, claimed.newEmail, before.id);
-        // The new address, and every session of the user ends (as invalidateUserTokens does).
-        await tx
-          .update(users)
-          .set({ email: claimed.newEmail, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
-          .where(eq(users.id, before.id));
-        return { user: before, newEmail: claimed.newEmail };
-      });
-      await services.mailer.send({
-        to: user.email,
-        subject: 'Your Colophon e-mail address was changed',
-        text:
-          `Hello ${user.firstName},\n\nThe sign-in e-mail of your Colophon account is now ${newEmail} ` +
-          `(it was ${user.email}). Every session of the account was signed out.\n\n` +
-          'If you did not expect this, tell your administrator at once.\n',
-      });
-      return { email: newEmail };
-    },
-  );
+  implement(app, confirmEmail, async function confirmNewEmail(request) {
+    const tokenHash = sha256(request.body.token);
+    const now = new Date();
+    const { user, newEmail } = await services.db.transaction(async (tx) => {
+      // Claiming the request is the single use: of two clicks at once, one finds it taken.
+      const [claimed] = await tx
+        .update(emailChangeRequests)
+        .set({ usedAt: now })
+        .where(
+          and(
+            eq(emailChangeRequests.tokenHash, tokenHash),
+            isNull(emailChangeRequests.usedAt),
+            gt(emailChangeRequests.expiresAt, now),
+          ),
+        )
+        .returning();
+      if (!claimed) throw invalidField('token', LINK_NOT_VALID);
+      const [before] = await tx.select().from(users).where(eq(users.id, claimed.userId)).limit(1);
+      if (!before) throw invalidField('token', LINK_NOT_VALID);
+      // Taken since it was asked for: 409, and the link is not spent (the transaction rolls back).
+      await assertEmailFree(tx, claimed.newEmail, before.id);
+      // The new address, and every session of the user ends (as invalidateUserTokens does).
+      await tx
+        .update(users)
+        .set({ email: claimed.newEmail, tokenVersion: sql`${users.tokenVersion} + 1`, updatedAt: now })
+        .where(eq(users.id, before.id));
+      return { user: before, newEmail: claimed.newEmail };
+    });
+    await services.mailer.send({
+      to: user.email,
+      subject: 'Your Colophon e-mail address was changed',
+      text:
+        `Hello ${user.firstName},\n\nThe sign-in e-mail of your Colophon account is now ${newEmail} ` +
+        `(it was ${user.email}). Every session of the account was signed out.\n\n` +
+        'If you did not expect this, tell your administrator at once.\n',
+    });
+    return { email: newEmail };
+  });
 }

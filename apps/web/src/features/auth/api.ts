@@ -1,13 +1,12 @@
 import {
   authOperations,
+  confirmEmail,
   type confirmEmailBodySchema,
-  type confirmEmailResponseSchema,
   type forgotPasswordBodySchema,
   type mfaSendCodeResponseSchema,
   type resetPasswordBodySchema,
 } from '@colophon/contract';
 import type { z } from 'zod';
-import { api } from '../../lib/api-client';
 import { call } from '../../lib/call';
 
 export type MfaMethod = 'email' | 'totp';
@@ -20,6 +19,5 @@ export const authApi = {
     call(authOperations.validateMfaCode, { body }),
   forgotPassword: (body: z.output<typeof forgotPasswordBodySchema>) => call(authOperations.forgotPassword, { body }),
   resetPassword: (body: z.output<typeof resetPasswordBodySchema>) => call(authOperations.resetPassword, { body }),
-  confirmEmail: (body: z.output<typeof confirmEmailBodySchema>) =>
-    api.post<z.infer<typeof confirmEmailResponseSchema>>('/users/confirm_email', body),
+  confirmEmail: (body: z.output<typeof confirmEmailBodySchema>) => call(confirmEmail, { body }),
 };
