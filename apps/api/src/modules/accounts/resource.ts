@@ -20,7 +20,7 @@ import {
   redepthChildren,
   replaceAddressesAndContacts,
 } from './service';
-import { type AccountRow, openableAccountIds, subtreeIdsSql } from './tree';
+import { type AccountRow, accountColumns, openableAccountIds, subtreeIdsSql } from './tree';
 
 describeConstraint('accounts_code_key', 'code', 'Another account already has this code.');
 describeConstraint('accounts_parent_account_id_accounts_id_fk', 'parentAccountId', 'No account has this id.');
@@ -74,15 +74,7 @@ export const accountIncludeFills: Record<string, (rows: Row[], context: Resource
       rows.map((row) => row.parentAccountId as number | null),
       (ids) =>
         context.db
-          .select({
-            id: accounts.id,
-            code: accounts.code,
-            name: accounts.name,
-            type: accounts.type,
-            country: accounts.country,
-            depth: accounts.depth,
-            parentAccountId: accounts.parentAccountId,
-          })
+          .select(accountColumns('id', 'code', 'name', 'type', 'country', 'depth', 'parentAccountId'))
           .from(accounts)
           .where(inArray(accounts.id, ids)),
     );

@@ -1,6 +1,6 @@
 import { accounts, rowsOf } from '@colophon/db';
 import { type AccountWithCountry, canSeeBrazil } from '@colophon/domain';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { accountVisible, oneAccountVisible } from '../../access/scope';
 import type { ResourceContext } from '../../engine/resource';
 import { readForPage } from '../../engine/search-page';
@@ -20,6 +20,14 @@ export function subtreeIdsSql(rootId: number): SQL {
   )`;
 }
 
+type AccountColumns = typeof accounts._.columns;
+
+/** These columns of `accounts`, for a select: what a related account (a parent, a project's) shows of it. */
+export function accountColumns<const Key extends keyof AccountColumns>(...keys: Key[]): Pick<AccountColumns, Key> {
+  const columns = getTableColumns(accounts);
+  return Object.fromEntries(keys.map((key) => [key, columns[key]])) as Pick<AccountColumns, Key>;
+}
+
 /** What a row that belongs to an account shows of it with `include=account`. */
 export interface AccountName {
   id: number;
@@ -36,7 +44,7 @@ export async function includeAccountNames(
     rows.map((row) => row.accountId),
     (ids) =>
       context.db
-        .select({ id: accounts.id, code: accounts.code, name: accounts.name })
+        .select(accountColumns('id', 'code', 'name'))
         .from(accounts)
         .where(inArray(accounts.id, ids)),
   );

@@ -11,7 +11,7 @@ import { deactivateRow, type ResourceContext } from '../../engine/resource';
 import { textSearch } from '../../engine/search';
 import { readForPage } from '../../engine/search-page';
 import { notFound } from '../../errors';
-import { type AccountRow, requireReferencedAccount, subtreeIdsSql } from '../accounts/tree';
+import { type AccountRow, accountColumns, requireReferencedAccount, subtreeIdsSql } from '../accounts/tree';
 import { notify } from '../notifications/notify';
 import { checkProjectSpec, withAccountDefaults } from './rules';
 
@@ -58,14 +58,7 @@ export const projectIncludeFills: Record<string, (rows: Row[], context: Resource
       rows.map((row) => row.accountId as number),
       (ids) =>
         context.db
-          .select({
-            id: accounts.id,
-            code: accounts.code,
-            name: accounts.name,
-            type: accounts.type,
-            typeSoftware: accounts.typeSoftware,
-            parentAccountId: accounts.parentAccountId,
-          })
+          .select(accountColumns('id', 'code', 'name', 'type', 'typeSoftware', 'parentAccountId'))
           .from(accounts)
           .where(inArray(accounts.id, ids)),
     );
