@@ -13,6 +13,7 @@ const formSchema = manufacturerCreateSchema.safeExtend({
 });
 
 const businessDays = (days: number | null) => (days === null ? 'Not offered' : `${days} business days`);
+const turnTime = { kind: 'number', min: 1, max: 120, span: 1 } as const;
 
 /** /admin/super/manufacturers: the printers, the plant each ships from, and their turn times. */
 export function ManufacturersPage(): JSX.Element {
@@ -61,24 +62,13 @@ export function ManufacturersPage(): JSX.Element {
           { key: 'code', kind: 'text', label: 'Code', required: true, maxLength: 8, span: 1 },
           { key: 'name', kind: 'text', label: 'Name', required: true, span: 1 },
           { key: 'plantId', kind: 'select', label: 'Plant', required: true, options: plantOptions },
-          {
-            key: 'turnTimeDays',
-            kind: 'number',
-            label: 'Turn time (business days)',
-            required: true,
-            min: 1,
-            max: 120,
-            span: 1,
-          },
+          { key: 'turnTimeDays', ...turnTime, label: 'Turn time (business days)', required: true },
           {
             key: 'expeditedTurnTimeDays',
-            kind: 'number',
+            ...turnTime,
             label: 'Expedited turn time (business days)',
             description: 'Empty: not offered',
-            min: 1,
-            max: 120,
             nullable: true,
-            span: 1,
           },
           { key: 'isActive', kind: 'switch', label: 'Active' },
         ],
