@@ -3,6 +3,7 @@ import { accountType, country, formatDateTime, softwareType, whereCreated } from
 import { Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { PlainTable } from '../../components/data-table/PlainTable';
 import { EmptyState, QueryState } from '../../components/feedback/QueryState';
 import { Section } from '../../components/layout/Section';
 import { useSession } from '../../lib/session';
@@ -117,30 +118,19 @@ export function AccountProfileTab({ account, canManage }: { account: Account; ca
         {(account.addresses ?? []).length === 0 ? (
           <EmptyState>No addresses.</EmptyState>
         ) : (
-          <Table.ScrollContainer minWidth={480}>
-            <Table aria-label="Addresses" striped withTableBorder>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Kind</Table.Th>
-                  <Table.Th>Address</Table.Th>
-                  <Table.Th>Country</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {(account.addresses ?? []).map((address) => (
-                  <Table.Tr key={address.id}>
-                    <Table.Td tt="capitalize">{address.kind}</Table.Td>
-                    <Table.Td>
-                      {[address.line1, address.line2, address.city, address.region, address.postalCode]
-                        .filter(Boolean)
-                        .join(', ')}
-                    </Table.Td>
-                    <Table.Td>{country.label(address.country)}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <PlainTable label="Addresses" columns={['Kind', 'Address', 'Country']} minWidth={480}>
+            {(account.addresses ?? []).map((address) => (
+              <Table.Tr key={address.id}>
+                <Table.Td tt="capitalize">{address.kind}</Table.Td>
+                <Table.Td>
+                  {[address.line1, address.line2, address.city, address.region, address.postalCode]
+                    .filter(Boolean)
+                    .join(', ')}
+                </Table.Td>
+                <Table.Td>{country.label(address.country)}</Table.Td>
+              </Table.Tr>
+            ))}
+          </PlainTable>
         )}
       </Section>
 
@@ -148,37 +138,25 @@ export function AccountProfileTab({ account, canManage }: { account: Account; ca
         {(account.contacts ?? []).length === 0 ? (
           <EmptyState>No contacts.</EmptyState>
         ) : (
-          <Table.ScrollContainer minWidth={560}>
-            <Table aria-label="Contacts" striped withTableBorder>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Name</Table.Th>
-                  <Table.Th>Title</Table.Th>
-                  <Table.Th>Email</Table.Th>
-                  <Table.Th>Phone</Table.Th>
-                </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {(account.contacts ?? []).map((contact) => (
-                  <Table.Tr key={contact.id}>
-                    <Table.Td>
-                      <Group gap="xs">
-                        {contact.name}
-                        {contact.isPrimary ? (
-                          <Badge size="xs" variant="light">
-                            Primary
-                          </Badge>
-                        ) : null}
-                      </Group>
-                    </Table.Td>
-                    <Table.Td>{contact.title ?? '—'}</Table.Td>
-                    <Table.Td>{contact.email ?? '—'}</Table.Td>
-                    <Table.Td>{contact.phone ?? '—'}</Table.Td>
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
-          </Table.ScrollContainer>
+          <PlainTable label="Contacts" columns={['Name', 'Title', 'Email', 'Phone']} minWidth={560}>
+            {(account.contacts ?? []).map((contact) => (
+              <Table.Tr key={contact.id}>
+                <Table.Td>
+                  <Group gap="xs">
+                    {contact.name}
+                    {contact.isPrimary ? (
+                      <Badge size="xs" variant="light">
+                        Primary
+                      </Badge>
+                    ) : null}
+                  </Group>
+                </Table.Td>
+                <Table.Td>{contact.title ?? '—'}</Table.Td>
+                <Table.Td>{contact.email ?? '—'}</Table.Td>
+                <Table.Td>{contact.phone ?? '—'}</Table.Td>
+              </Table.Tr>
+            ))}
+          </PlainTable>
         )}
       </Section>
 

@@ -5,6 +5,7 @@ import { IconLink, IconUnlink } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { AccountPicker } from '../../components/account-picker/AccountPicker';
+import { PlainTable } from '../../components/data-table/PlainTable';
 import { ConfirmDialog } from '../../components/feedback/ConfirmDialog';
 import { EmptyState, QueryState } from '../../components/feedback/QueryState';
 import { FormError } from '../../components/form/FormError';
@@ -54,39 +55,29 @@ export function UserAccountsTab({ userId, canManage }: { userId: number; canMana
           envelope.data.length === 0 ? (
             <EmptyState>No accounts are linked to this user.</EmptyState>
           ) : (
-            <Table aria-label="Linked accounts" striped withTableBorder>
-              <Table.Thead>
-                <Table.Tr>
-                  <Table.Th>Account</Table.Th>
-                  <Table.Th>Code</Table.Th>
-                  <Table.Th>Type</Table.Th>
-                  {canManage ? <Table.Th aria-label="Actions" /> : null}
+            <PlainTable label="Linked accounts" columns={['Account', 'Code', 'Type']} withActions={canManage}>
+              {envelope.data.map((link) => (
+                <Table.Tr key={link.id}>
+                  <Table.Td>{link.account.name}</Table.Td>
+                  <Table.Td>{link.account.code}</Table.Td>
+                  <Table.Td>{accountType.label(link.account.type)}</Table.Td>
+                  {canManage ? (
+                    <Table.Td ta="right">
+                      <Button
+                        size="xs"
+                        variant="subtle"
+                        color="red"
+                        leftSection={<IconUnlink size={14} />}
+                        onClick={() => setToUnlink(link)}
+                        aria-label={`Unlink ${link.account.name}`}
+                      >
+                        Unlink
+                      </Button>
+                    </Table.Td>
+                  ) : null}
                 </Table.Tr>
-              </Table.Thead>
-              <Table.Tbody>
-                {envelope.data.map((link) => (
-                  <Table.Tr key={link.id}>
-                    <Table.Td>{link.account.name}</Table.Td>
-                    <Table.Td>{link.account.code}</Table.Td>
-                    <Table.Td>{accountType.label(link.account.type)}</Table.Td>
-                    {canManage ? (
-                      <Table.Td ta="right">
-                        <Button
-                          size="xs"
-                          variant="subtle"
-                          color="red"
-                          leftSection={<IconUnlink size={14} />}
-                          onClick={() => setToUnlink(link)}
-                          aria-label={`Unlink ${link.account.name}`}
-                        >
-                          Unlink
-                        </Button>
-                      </Table.Td>
-                    ) : null}
-                  </Table.Tr>
-                ))}
-              </Table.Tbody>
-            </Table>
+              ))}
+            </PlainTable>
           )
         }
       </QueryState>
