@@ -9,7 +9,7 @@ import { ActiveBadge } from '../../components/data-table/cells';
 import { ConfirmDialog } from '../../components/feedback/ConfirmDialog';
 import { ErrorState, LoadingState } from '../../components/feedback/QueryState';
 import { PageCrumbs } from '../../components/layout/PageCrumbs';
-import { PageTabs } from '../../components/layout/PageTabs';
+import { type PageTabContent, PageTabs } from '../../components/layout/PageTabs';
 import { userCan } from '../../lib/access';
 import { errorMessage, isApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
@@ -19,7 +19,7 @@ import { projectsResource, useProjectOptions } from './api';
 import { ProjectMetaTab } from './ProjectMetaForm';
 import { ProjectSpecForm } from './ProjectSpecForm';
 import { SalesRepMetaTab } from './SalesRepMetaForm';
-import type { ProjectTab } from './search';
+import { type ProjectTab, projectTabs } from './search';
 
 const route = getRouteApi('/admin/projects/$projectId');
 
@@ -79,6 +79,24 @@ function ProjectView({
   const allowed = (candidate: ProjectTab | undefined) =>
     (candidate === 'sales' && !salesSide) || (candidate === 'proofs' && !seesProofs) ? undefined : candidate;
   const current: ProjectTab = allowed(tab) ?? 'specification';
+  const tabs: Record<ProjectTab, PageTabContent> = {
+    specification: {
+      label: 'Book specification',
+      panel: <ProjectSpecForm key={project.id} project={project} options={options} canManage={canManage} />,
+    },
+    meta: { label: 'Project meta', panel: <ProjectMetaTab projectId={project.id} canManage={canManage} /> },
+    sales: { label: 'Sales side', panel: <SalesRepMetaTab projectId={project.id} canManage={canManage} /> },
+    proofs: {
+      label: 'Proofs',
+      panel: (
+        <ProjectProofs
+          projectId={project.id}
+          search={{ page, perPage, sort }}
+          onSearchChange={(patch) => void navigate({ search: (previous) => ({ ...previous, ...patch }) })}
+        />
+      ),
+    },
+  };
   const update = projectsResource.useUpdate();
   const remove = projectsResource.useRemove();
   const [confirming, setConfirming] = useState(false);
@@ -158,42 +176,7 @@ function ProjectView({
       </Paper>
 
       <PageTabs
-        tabs={[
-          {
-            value: 'specification',
-            label: 'Book specification',
-            panel: <ProjectSpecForm key={project.id} project={project} options={options} canManage={canManage} />,
-          },
-          {
-            value: 'meta',
-            label: 'Project meta',
-            panel: <ProjectMetaTab projectId={project.id} canManage={canManage} />,
-          },
-          ...(salesSide
-            ? [
-                {
-                  value: 'sales' as const,
-                  label: 'Sales side',
-                  panel: <SalesRepMetaTab projectId={project.id} canManage={canManage} />,
-                },
-              ]
-            : []),
-          ...(seesProofs
-            ? [
-                {
-                  value: 'proofs' as const,
-                  label: 'Proofs',
-                  panel: (
-                    <ProjectProofs
-                      projectId={project.id}
-                      search={{ page, perPage, sort }}
-                      onSearchChange={(patch) => void navigate({ search: (previous) => ({ ...previous, ...patch }) })}
-                    />
-                  ),
-                },
-              ]
-            : []),
-        ]}
+        tabs={projectTabs.filter((tab) => allowed(tab)).map((value) => ({ value, ...tabs[value] }))}
         value={current}
         // A tab of its own starts the proofs list at its first page.
         onChange={(chosen) =>
