@@ -1,8 +1,18 @@
+import type { Filters } from '@colophon/domain';
 import { DASHBOARD_VERSION, INVALID_METHOD_MESSAGE, INVALID_STATE_MESSAGE } from '@colophon/domain';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse, makeUser, problemResponse, signInAs } from '../test/fixtures';
-import { ApiError, api, configureApiClient, resetApiClient } from './api-client';
+import { ApiError, apiRequest, configureApiClient, resetApiClient } from './api-client';
+
 import { SESSION_STORAGE_KEY, sessionStore } from './session';
+
+/** The client's one request function, by method (production code calls it through `call`). */
+const api = {
+  get: (path: string, query?: Filters) => apiRequest<unknown>(path, { query }),
+  post: (path: string, body?: unknown) => apiRequest<unknown>(path, { method: 'POST', body }),
+  put: (path: string, body?: unknown) => apiRequest<unknown>(path, { method: 'PUT', body }),
+  delete: (path: string) => apiRequest<unknown>(path, { method: 'DELETE' }),
+};
 
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 let reload: ReturnType<typeof vi.fn<() => void>>;

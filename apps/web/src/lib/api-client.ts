@@ -217,13 +217,6 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-export const api = {
-  get: <T>(path: string, query?: Filters, signal?: AbortSignal) => apiRequest<T>(path, { query, signal }),
-  post: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'POST', body }),
-  put: <T>(path: string, body?: unknown) => apiRequest<T>(path, { method: 'PUT', body }),
-  delete: <T>(path: string, query?: Filters) => apiRequest<T>(path, { method: 'DELETE', query }),
-};
-
 function fileNameFrom(response: Response, fallback: string): string {
   const disposition = response.headers.get('Content-Disposition') ?? '';
   const match = /filename\*?=(?:UTF-8'')?"?([^";]+)"?/i.exec(disposition);

@@ -11,7 +11,7 @@ type CallArguments<Operation extends OperationDefinition> =
 /**
  * Calls one operation of the contract: its path filled from `params`, its query and body sent as
  * the operation declares, the answer typed from its success response. Instead of
- * `api.get<ListEnvelope<Preset>>('/presets', query)`, write `call(presetsContract.operations.list, { query })`.
+ * a hand-typed `apiRequest<ListEnvelope<Preset>>('/presets', …)`, write `call(presetsContract.operations.list, { query })`.
  */
 export function call<const Operation extends OperationDefinition>(
   operation: Operation,

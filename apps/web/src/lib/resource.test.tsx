@@ -1,3 +1,4 @@
+import { manufacturingPlantsContract } from '@colophon/contract';
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../test/fixtures';
@@ -5,13 +6,7 @@ import { createTestQueryClient, TestProviders } from '../test/render';
 import { configureApiClient, resetApiClient } from './api-client';
 import { createQueryKeys, createResource } from './resource';
 
-interface Plant {
-  id: number;
-  code: string;
-  name: string;
-}
-
-const plants = createResource<Plant, { code: string; name: string }>('manufacturing_plants');
+const plants = createResource(manufacturingPlantsContract);
 
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 

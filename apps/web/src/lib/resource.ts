@@ -10,7 +10,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { z } from 'zod';
-import { type ApiError, api, downloadFile } from './api-client';
+import { type ApiError, downloadFile } from './api-client';
 import { call } from './call';
 
 /** The query keys of one resource: `all / lists / list(query) / details / detail(id)`. */
@@ -79,35 +79,15 @@ function contractFetchers<Contract extends ResourceContract>(
   };
 }
 
-/** The same for a resource without a contract yet: the path and the types given by hand. */
-function pathFetchers<TRecord, TCreate, TUpdate>(resource: string): Fetchers<TRecord, TCreate, TUpdate> {
-  const path = `/${resource}`;
-  return {
-    list: (query, signal) => api.get<ListEnvelope<TRecord>>(path, query, signal),
-    get: (id, query, signal) => api.get<TRecord>(`${path}/${id}`, query, signal),
-    create: (body) => api.post<TRecord>(path, body),
-    update: (id, body) => api.put<TRecord>(`${path}/${id}`, body),
-    remove: (id) => api.delete<TRecord>(`${path}/${id}`),
-    exportCsv: (query) => downloadFile(`${path}/export`, query, `${resource}.csv`),
-  };
-}
-
 /**
  * The generic resource pattern of part 7 on the client: list, get, create, update and delete of
- * `/api/<resource>`, their query options and hooks, and the CSV export of the filtered list.
- * `createResource(manufacturersContract)` takes the path and every type from the contract; the
- * older `createResource<Record, Create, Update>('name')` serves resources without a contract yet.
+ * `/api/<resource>`, their query options and hooks, and the CSV export of the filtered list, with
+ * the path and every type taken from the resource's contract (`createResource(manufacturersContract)`).
  */
 export function createResource<Contract extends ResourceContract>(
   contract: Contract,
-): Resource<z.output<Contract['item']>, z.output<Contract['create']>, z.output<Contract['update']>>;
-export function createResource<TRecord, TCreate, TUpdate = Partial<TCreate>>(
-  resource: string,
-): Resource<TRecord, TCreate, TUpdate>;
-export function createResource(resourceOrContract: string | ResourceContract) {
-  return typeof resourceOrContract === 'string'
-    ? resourceHooks(resourceOrContract, pathFetchers(resourceOrContract))
-    : resourceHooks(resourceOrContract.name, contractFetchers(resourceOrContract));
+): Resource<z.output<Contract['item']>, z.output<Contract['create']>, z.output<Contract['update']>> {
+  return resourceHooks(contract.name, contractFetchers(contract));
 }
 
 function resourceHooks<TRecord, TCreate, TUpdate>(resource: string, fetchers: Fetchers<TRecord, TCreate, TUpdate>) {

@@ -1,15 +1,13 @@
 import {
-  type AuditEntry,
+  auditLogContract,
   manufacturersContract,
   manufacturingPlantsContract,
-  type OutboxEmail,
+  outboxEmailsContract,
 } from '@colophon/contract';
 import { createResource } from '../../lib/resource';
 
-/** The plant side's resources (super administrators only): path and types from their contracts. */
+/** The plant side's resources and the super administrators' read-only lists: path and types from their contracts. */
 export const plantsResource = createResource(manufacturingPlantsContract);
 export const manufacturersResource = createResource(manufacturersContract);
-
-/** Read-only lists (no create, update or export). */
-export const auditLogResource = createResource<AuditEntry, never, never>('audit_log');
-export const outboxResource = createResource<OutboxEmail, never, never>('outbox_emails');
+export const auditLogResource = createResource(auditLogContract);
+export const outboxResource = createResource(outboxEmailsContract);
