@@ -147,29 +147,13 @@ function definitionOf<Contract extends ResourceContract, Table extends TableWith
 /**
  * A resource's routes — list, export, get, create, update, delete — from its contract and its
  * implementation (`registerResource(app, manufacturersContract, { table: manufacturers, … })`).
- * The older form, one engine definition (`defineResource`), still works for the resources not
- * moved to a contract yet.
  */
 export function registerResource<Contract extends ResourceContract, Table extends TableWithId>(
   app: FastifyInstance,
   contract: Contract,
   implementation: ResourceImplementation<Contract, Table>,
-): void;
-export function registerResource<Query extends { page: number; perPage: number }, Create, Update>(
-  app: FastifyInstance,
-  definition: ResourceDefinition<Query, Create, Update>,
-): void;
-export function registerResource(
-  app: FastifyInstance,
-  contractOrDefinition: ResourceContract | ResourceDefinition<{ page: number; perPage: number }, unknown, unknown>,
-  implementation?: ResourceImplementation<ResourceContract, TableWithId>,
 ): void {
-  if ('table' in contractOrDefinition) {
-    registerDefinition(app, contractOrDefinition);
-    return;
-  }
-  if (!implementation) throw new Error(`${contractOrDefinition.name}: registerResource needs the implementation`);
-  registerDefinition(app, definitionOf(contractOrDefinition, implementation));
+  registerDefinition(app, definitionOf(contract, implementation));
 }
 
 /** The request a handler of an operation receives: params, query and body as their schemas output them. */

@@ -124,12 +124,6 @@ export interface ResourceDefinition<Query extends ListQueryBase, Create, Update>
 const EXPORT_BATCH = 1000;
 const EXPORT_MAX_ROWS = 100_000;
 
-export function defineResource<Query extends ListQueryBase, Create, Update>(
-  definition: ResourceDefinition<Query, Create, Update>,
-) {
-  return definition;
-}
-
 export function registerResource<Query extends ListQueryBase, Create, Update>(
   app: FastifyInstance,
   definition: ResourceDefinition<Query, Create, Update>,
