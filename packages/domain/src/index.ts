@@ -4,6 +4,7 @@ export * from './accounts';
 export * from './accountTree';
 export * from './auditActions';
 export * from './bookSpec';
+export * from './bookSpecification';
 export * from './books';
 export * from './constants';
 export * from './countries';
