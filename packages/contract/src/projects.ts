@@ -1,21 +1,10 @@
 import {
   agreementYears,
-  bookSize,
+  type BookSpecOptionsKey,
+  bookSpecCodedFields,
   bookType,
   commissionTier,
-  coverApplication,
-  coverBoardWeight,
-  coverStyle,
-  coverType,
-  creationKitDestination,
-  credentialsDestination,
-  customPages,
-  dock,
-  endsheet,
-  finish,
-  personalization,
   pricingDesignation,
-  printer,
   softwareType,
   years,
 } from '@colophon/domain';
@@ -34,27 +23,36 @@ export const yearSchema = z
   });
 export const agreementYearSchema = z.enum(agreementYears);
 
+type CodedField = (typeof bookSpecCodedFields)[number];
+/** One code of the field's enumeration: its output type is the enumeration's codes. */
+type CodeSchema<Field extends CodedField> = ReturnType<typeof codeOf<Field['enumeration']['codes'][number]>>;
+/** A coded field's schema: a list of codes, or one code left open (null) until chosen. */
+type CodedFieldSchemas = {
+  [Field in CodedField as Field['key']]: Field extends { readonly list: true }
+    ? z.ZodArray<CodeSchema<Field>>
+    : z.ZodNullable<CodeSchema<Field>>;
+};
+function codedFieldSchemas(): CodedFieldSchemas {
+  const schemas: Record<string, z.ZodType> = {};
+  for (const field of bookSpecCodedFields) {
+    const code = codeOf<number>(field.enumeration, field.noun);
+    // Each code at most once, so never more of them than the enumeration has.
+    schemas[field.key] = 'list' in field ? z.array(code).max(field.enumeration.codes.length) : code.nullable();
+  }
+  return schemas as CodedFieldSchemas;
+}
+// The book type is never open, and the page count sits after the size (the document's order).
+const { typeBook: _openBookType, typeSize, ...codedFieldsAfterSize } = codedFieldSchemas();
+
 /**
  * The book specification with the option lists of part 3. Every field may be left open (null)
  * while the book is planned; `bookSpecViolations` of the domain judges what is filled in.
  */
 export const bookSpecificationShape = {
   typeBook: bookTypeSchema,
-  typeSize: codeOf(bookSize, 'size').nullable(),
+  typeSize,
   pageCount: z.number().int().min(1).max(1000).nullable(),
-  typeCover: codeOf(coverType, 'cover type').nullable(),
-  typeCoverStyle: codeOf(coverStyle, 'cover style').nullable(),
-  typeCoverBoardWeight: codeOf(coverBoardWeight, 'cover board weight').nullable(),
-  coverApplications: z.array(codeOf(coverApplication, 'cover application')).max(14),
-  typeEndsheet: codeOf(endsheet, 'endsheet').nullable(),
-  typeFinish: codeOf(finish, 'finish').nullable(),
-  typePersonalization: codeOf(personalization, 'personalization').nullable(),
-  typeCustomPages: codeOf(customPages, 'custom pages').nullable(),
-  typePrinter: codeOf(printer, 'printer').nullable(),
-  typeSoftware: codeOf(softwareType, 'software').nullable(),
-  typeCredentialsDestination: codeOf(credentialsDestination, 'credentials destination').nullable(),
-  typeCreationKitDestination: codeOf(creationKitDestination, 'creation kit destination').nullable(),
-  typeDock: codeOf(dock, 'dock').nullable(),
+  ...codedFieldsAfterSize,
   copies: z.number().int().min(1).max(100_000).nullable(),
   submissionDeadline: isoDateSchema.nullable(),
   inHomeDate: isoDateSchema.nullable(),
@@ -267,26 +265,16 @@ export const upcomingSubmissionsSchema = z.object({
   limit: z.number().int(),
 });
 
+const codedOptionLists = Object.fromEntries(
+  bookSpecCodedFields.map((field) => [field.optionsKey, z.array(optionSchema)]),
+) as { [Key in BookSpecOptionsKey]: z.ZodArray<typeof optionSchema> };
+
 /** `GET projects/options`: the option lists of a project form, as the caller may use them. */
 export const projectOptionsSchema = z
   .object({
     years: z.array(optionSchema),
     agreementYears: z.array(optionSchema),
-    bookTypes: z.array(optionSchema),
-    sizes: z.array(optionSchema),
-    coverTypes: z.array(optionSchema),
-    coverStyles: z.array(optionSchema),
-    coverBoardWeights: z.array(optionSchema),
-    coverApplications: z.array(optionSchema),
-    endsheets: z.array(optionSchema),
-    finishes: z.array(optionSchema),
-    personalizations: z.array(optionSchema),
-    customPages: z.array(optionSchema),
-    printers: z.array(optionSchema),
-    softwareTypes: z.array(optionSchema),
-    credentialsDestinations: z.array(optionSchema),
-    creationKitDestinations: z.array(optionSchema),
-    docks: z.array(optionSchema),
+    ...codedOptionLists,
   })
   .meta({ id: 'ProjectOptions' });
 export type ProjectOptions = z.infer<typeof projectOptionsSchema>;

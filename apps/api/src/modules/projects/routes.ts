@@ -12,27 +12,7 @@ import {
   updateSalesRepProjectMeta,
 } from '@colophon/contract';
 import { accounts, projectMeta, projects, salesRepProjectMeta } from '@colophon/db';
-import {
-  agreementYears,
-  bookSize,
-  bookType,
-  bookTypesOfferedTo,
-  can,
-  coverApplication,
-  coverBoardWeight,
-  coverStyle,
-  coverType,
-  creationKitDestination,
-  credentialsDestination,
-  customPages,
-  dock,
-  endsheet,
-  finish,
-  personalization,
-  printer,
-  softwareType,
-  years,
-} from '@colophon/domain';
+import { agreementYears, bookSpecOptionLists, bookTypesOfferedTo, can, softwareType, years } from '@colophon/domain';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { accountVisible } from '../../access/scope';
@@ -61,21 +41,7 @@ export async function registerProjectRoutes(app: FastifyInstance) {
     return {
       years: years.map((year) => ({ value: String(year), label: String(year) })),
       agreementYears: agreementYears.map((year) => ({ value: year, label: year })),
-      bookTypes: bookType.options(bookTypesOfferedTo(user.role, user.bSuperAdmin) as never),
-      sizes: bookSize.options(),
-      coverTypes: coverType.options(),
-      coverStyles: coverStyle.options(),
-      coverBoardWeights: coverBoardWeight.options(),
-      coverApplications: coverApplication.options(),
-      endsheets: endsheet.options(),
-      finishes: finish.options(),
-      personalizations: personalization.options(),
-      customPages: customPages.options(),
-      printers: printer.options(),
-      softwareTypes: softwareType.options(),
-      credentialsDestinations: credentialsDestination.options(),
-      creationKitDestinations: creationKitDestination.options(),
-      docks: dock.options(),
+      ...bookSpecOptionLists({ typeBook: bookTypesOfferedTo(user.role, user.bSuperAdmin) }),
     };
   });
 
