@@ -1,5 +1,14 @@
 import type { Option, ProjectOptions } from '@colophon/contract';
-import { bookType, isHardCover, pageCountRule } from '@colophon/domain';
+import {
+  type BookSpecCodedField,
+  type BookSpecCodedKey,
+  type BookSpecFieldset,
+  type BookSpecOptionsKey,
+  bookSpecCodedFieldsOf,
+  bookType,
+  isHardCover,
+  pageCountRule,
+} from '@colophon/domain';
 import { Fieldset, MultiSelect, NumberInput, Select, SimpleGrid } from '@mantine/core';
 import { DateInput } from '@mantine/dates';
 import type { UseFormReturnType } from '@mantine/form';
@@ -20,6 +29,13 @@ export interface BookSpecFieldsProps<Values extends Record<string, unknown>> {
 }
 
 const grid = { base: 1, sm: 2, lg: 3 } as const;
+
+/** What a code select shows besides its field's label and the caller's options. */
+interface SelectExtras {
+  data?: Option[];
+  required?: boolean;
+  description?: ReactNode;
+}
 
 /**
  * The book specification of part 3, one form component for both of its uses: a project's
@@ -46,12 +62,18 @@ export function BookSpecFields<Values extends Record<string, unknown>>({
     form.clearFieldError(path(key));
   };
 
-  const codeSelect = (key: BookSpecKey, label: string, data: Option[], extra: { required?: boolean } = {}) => {
+  const codeSelect = (
+    { key, label, optionsKey }: BookSpecCodedField<BookSpecCodedKey, BookSpecOptionsKey>,
+    extra: SelectExtras = {},
+  ) => {
     const value = spec[key] as number | null;
     return (
       <Select
+        key={key}
         label={label}
-        data={data}
+        description={extra.description}
+        inputWrapperOrder={['label', 'input', 'description', 'error']}
+        data={extra.data ?? options[optionsKey]}
         value={value === null ? null : String(value)}
         onChange={(next) => set(key, next === null ? null : Number(next))}
         clearable={!extra.required && !readOnly}
@@ -108,12 +130,21 @@ export function BookSpecFields<Values extends Record<string, unknown>>({
       : 'Only hard covers take a board: choose N/A.'
     : undefined;
 
+  const extras: Partial<Record<BookSpecCodedKey, SelectExtras>> = {
+    typeBook: { data: bookTypes, required: bookTypeRequired },
+    typeCoverBoardWeight: { description: boardHint },
+  };
+  /** A fieldset's selects of one code each (the cover applications, a list, have their own picker). */
+  const selects = (fieldset: BookSpecFieldset) =>
+    bookSpecCodedFieldsOf(fieldset)
+      .filter((field) => !field.list)
+      .map((field) => codeSelect(field, extras[field.key]));
+
   return (
     <>
       <Fieldset legend="Book">
         <SimpleGrid cols={grid}>
-          {codeSelect('typeBook', 'Book type', bookTypes, { required: bookTypeRequired })}
-          {codeSelect('typeSize', 'Size (inches)', options.sizes)}
+          {selects('Book')}
           {numberField('pageCount', 'Page count', {
             description: `${limits.min} to ${limits.max}, in multiples of ${limits.multipleOf}`,
             step: limits.multipleOf,
@@ -122,23 +153,7 @@ export function BookSpecFields<Values extends Record<string, unknown>>({
         </SimpleGrid>
       </Fieldset>
       <Fieldset legend="Cover">
-        <SimpleGrid cols={grid}>
-          {codeSelect('typeCover', 'Cover type', options.coverTypes)}
-          {codeSelect('typeCoverStyle', 'Cover style', options.coverStyles)}
-          <Select
-            label="Cover board weight"
-            description={boardHint}
-            inputWrapperOrder={['label', 'input', 'description', 'error']}
-            data={options.coverBoardWeights}
-            value={spec.typeCoverBoardWeight === null ? null : String(spec.typeCoverBoardWeight)}
-            onChange={(next) => set('typeCoverBoardWeight', next === null ? null : Number(next))}
-            clearable={!readOnly}
-            readOnly={readOnly}
-            placeholder={readOnly ? '—' : 'Not chosen'}
-            error={errorOf('typeCoverBoardWeight')}
-            {...touch('typeCoverBoardWeight')}
-          />
-        </SimpleGrid>
+        <SimpleGrid cols={grid}>{selects('Cover')}</SimpleGrid>
         <MultiSelect
           mt="sm"
           label="Cover applications"
@@ -155,21 +170,10 @@ export function BookSpecFields<Values extends Record<string, unknown>>({
         />
       </Fieldset>
       <Fieldset legend="Inside and finish">
-        <SimpleGrid cols={grid}>
-          {codeSelect('typeEndsheet', 'Endsheet', options.endsheets)}
-          {codeSelect('typeFinish', 'Finish', options.finishes)}
-          {codeSelect('typePersonalization', 'Personalization', options.personalizations)}
-          {codeSelect('typeCustomPages', 'Custom pages', options.customPages)}
-        </SimpleGrid>
+        <SimpleGrid cols={grid}>{selects('Inside and finish')}</SimpleGrid>
       </Fieldset>
       <Fieldset legend="Production">
-        <SimpleGrid cols={grid}>
-          {codeSelect('typePrinter', 'Printer', options.printers)}
-          {codeSelect('typeSoftware', 'Software', options.softwareTypes)}
-          {codeSelect('typeCredentialsDestination', 'Software credentials go to', options.credentialsDestinations)}
-          {codeSelect('typeCreationKitDestination', 'Creation kit goes to', options.creationKitDestinations)}
-          {codeSelect('typeDock', 'Dock', options.docks)}
-        </SimpleGrid>
+        <SimpleGrid cols={grid}>{selects('Production')}</SimpleGrid>
       </Fieldset>
       <Fieldset legend="Dates">
         <SimpleGrid cols={grid}>
