@@ -1,11 +1,11 @@
 import type { ListEnvelope } from '@colophon/contract';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';
 import type { ListSearch } from '../../lib/list-search';
 import { renderWithProviders } from '../../test/render';
-import { DataTable, type DataTableColumn, type ListQueryState } from './DataTable';
+import { DataTable, type DataTableColumn, type FilterSpec, type ListQueryState } from './DataTable';
 
 interface Row {
   id: number;
@@ -140,23 +140,32 @@ describe('DataTable', () => {
 });
 
 describe('DataTable declared filters', () => {
-  it('renders each declared filter from the URL, writes a change back to page 1, and clears them all at once', async () => {
+  /** A table of the declared `filters`, on the URL's `search`; answers what the table writes back. */
+  function renderFilters(filters: FilterSpec[], search: Record<string, unknown> = {}) {
     const onSearchChange = vi.fn();
     renderWithProviders(
       <DataTable<Row>
         label="People"
         columns={columns}
-        query={loaded(rows(2))}
-        search={{ page: 3, isActive: true, role: [2] } as ListSearch}
+        query={loaded(rows(1))}
+        search={search as ListSearch}
         onSearchChange={onSearchChange}
         emptyText="No users match these filters"
-        filters={[
-          { key: 'search', kind: 'search' },
-          { key: 'role', kind: 'select', label: 'Role', options: [{ value: '2', label: 'Adviser' }] },
-          { key: 'isActive', kind: 'boolean', label: 'Active' },
-          { key: 'secret', kind: 'select', label: 'Hidden', options: [], hidden: true },
-        ]}
+        filters={filters}
       />,
+    );
+    return onSearchChange;
+  }
+
+  it('renders each declared filter from the URL, writes a change back to page 1, and clears them all at once', async () => {
+    const onSearchChange = renderFilters(
+      [
+        { key: 'search', kind: 'search' },
+        { key: 'role', kind: 'select', label: 'Role', options: [{ value: '2', label: 'Adviser' }] },
+        { key: 'isActive', kind: 'boolean', label: 'Active' },
+        { key: 'secret', kind: 'select', label: 'Hidden', options: [], hidden: true },
+      ],
+      { page: 3, isActive: true, role: [2] },
     );
     expect(screen.getByLabelText('Search')).toBeTruthy();
     expect(screen.getAllByLabelText('Active')[0]).toHaveProperty('value', 'Yes');
@@ -172,17 +181,91 @@ describe('DataTable declared filters', () => {
   });
 
   it('offers no "Clear filters" while no declared filter is set', () => {
-    renderWithProviders(
-      <DataTable<Row>
-        label="People"
-        columns={columns}
-        query={loaded(rows(1))}
-        search={{}}
-        onSearchChange={vi.fn()}
-        emptyText="No users match these filters"
-        filters={[{ key: 'search', kind: 'search' }]}
-      />,
-    );
+    renderFilters([{ key: 'search', kind: 'search' }]);
     expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
+  });
+
+  it('shows flags as chips in one named group, each checked flag a key set to true, page 1', async () => {
+    const onSearchChange = renderFilters(
+      [
+        {
+          key: 'flags',
+          kind: 'flags',
+          label: 'Quick filters',
+          flags: [
+            { key: 'noProof', label: 'No proof' },
+            { key: 'noOrder', label: 'No order' },
+          ],
+        },
+      ],
+      { page: 2, noProof: true },
+    );
+    const group = screen.getByRole('group', { name: 'Quick filters' });
+    expect((within(group).getByRole('checkbox', { name: 'No proof' }) as HTMLInputElement).checked).toBe(true);
+    await userEvent.click(within(group).getByRole('checkbox', { name: 'No order' }));
+    expect(onSearchChange).toHaveBeenLastCalledWith({ noProof: true, noOrder: true, page: undefined });
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(onSearchChange).toHaveBeenLastCalledWith({ noProof: undefined, noOrder: undefined, page: undefined });
+  });
+
+  /** A filter that always holds a value, which "Clear filters" leaves alone. */
+  const keptPlant: FilterSpec = {
+    key: 'plant',
+    kind: 'select',
+    label: 'Plant',
+    single: true,
+    options: [{ value: '3', label: 'Dallas' }],
+    keep: true,
+  };
+
+  it('writes a single select as one number, and "Clear filters" keeps a kept filter', async () => {
+    const years = [
+      { value: '2026', label: '2026' },
+      { value: '2025', label: '2025' },
+    ];
+    const onSearchChange = renderFilters(
+      [
+        keptPlant,
+        { key: 'year', kind: 'select', label: 'Year', single: true, placeholder: 'Any year', options: years },
+      ],
+      { year: 2025, plant: 3 },
+    );
+    expect(screen.getByRole('combobox', { name: 'Year' })).toHaveProperty('value', '2025');
+    await userEvent.click(screen.getByRole('combobox', { name: 'Year' }));
+    await userEvent.click(screen.getByRole('option', { name: '2026' }));
+    expect(onSearchChange).toHaveBeenLastCalledWith({ year: 2026, page: undefined });
+    await userEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    expect(onSearchChange).toHaveBeenLastCalledWith({ year: undefined, page: undefined });
+  });
+
+  it('offers no "Clear filters" while only a kept filter is set', () => {
+    renderFilters([keptPlant], { plant: 3 });
+    expect(screen.queryByRole('button', { name: 'Clear filters' })).toBeNull();
+  });
+
+  it('narrows an account filter to its account types, and one not clearable keeps the picker’s own prompt', async () => {
+    const fetchMock = vi.fn<typeof fetch>(
+      async () => new Response(JSON.stringify({ data: [], total: 0, page: 1, perPage: 50 }), { status: 200 }),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    try {
+      renderFilters([
+        {
+          key: 'root',
+          kind: 'account',
+          label: 'Studio or branch office',
+          single: true,
+          accountTypes: [9, 10],
+          clearable: false,
+        },
+      ]);
+      const picker = screen.getByRole('combobox', { name: 'Studio or branch office' });
+      expect(picker.getAttribute('placeholder')).toBe('Search by name or code');
+      await waitFor(() => expect(fetchMock).toHaveBeenCalled());
+      const url = new URL(String(fetchMock.mock.calls[0]?.[0]), 'http://localhost');
+      expect(url.searchParams.getAll('type[]')).toEqual(['9', '10']);
+    } finally {
+      vi.unstubAllGlobals();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { Button, MultiSelect, Select, TextInput } from '@mantine/core';
+import { Button, Chip, Group, MultiSelect, Select, TextInput } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
 import { IconSearch, IconX } from '@tabler/icons-react';
 import { useEffect, useState } from 'react';
@@ -96,6 +96,31 @@ export function BooleanFilter({
       placeholder="Any"
       w={160}
     />
+  );
+}
+
+/** Yes-or-absent filters as chips, one group named `label`: each checked chip is a key set to true. */
+export function FlagsFilter({
+  label,
+  flags,
+  checked,
+  onChange,
+}: {
+  label: string;
+  flags: readonly { key: string; label: string }[];
+  checked: string[];
+  onChange: (checked: string[]) => void;
+}) {
+  return (
+    <Chip.Group multiple value={checked} onChange={onChange}>
+      <Group gap={6} wrap="wrap" role="group" aria-label={label}>
+        {flags.map((flag) => (
+          <Chip key={flag.key} value={flag.key} size="sm" variant="outline">
+            {flag.label}
+          </Chip>
+        ))}
+      </Group>
+    </Chip.Group>
   );
 }
 
