@@ -81,8 +81,22 @@ export function UploadCard({
   const cardRef = useRef<HTMLElement>(null);
   const outcome = queue.isError ? 'refused' : queue.isSuccess ? 'queued' : stored ? 'checking' : progress.state;
   useEffect(() => {
-    if (outcome === 'checking' || outcome === 'refused' || outcome === 'queued')
-      cardRef.current?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+    const card = cardRef.current;
+    if (!card || !(outcome === 'checking' || outcome === 'refused' || outcome === 'queued')) return;
+    // At once, not smoothly: a smooth scroll is cut short by the re-renders that follow it.
+    card.scrollIntoView?.({ block: 'nearest' });
+    if (typeof ResizeObserver === 'undefined') return;
+    // The card grows while the proof is processed (pages done, findings, the link to it): while the
+    // person is looking at the whole card, its end stays in view; once they scroll away, it is left alone.
+    let bottomBefore = card.getBoundingClientRect().bottom;
+    const observer = new ResizeObserver(() => {
+      const { top, bottom } = card.getBoundingClientRect();
+      const wasWhollyInView = top >= 0 && bottomBefore <= window.innerHeight + 1;
+      bottomBefore = bottom;
+      if (wasWhollyInView && bottom > window.innerHeight) card.scrollIntoView?.({ block: 'nearest' });
+    });
+    observer.observe(card);
+    return () => observer.disconnect();
   }, [outcome]);
 
   return (
