@@ -1,4 +1,4 @@
-import { DirectionProvider, MantineProvider, useDirection } from '@mantine/core';
+import { DirectionProvider, MantineProvider, type MantineProviderProps, useDirection } from '@mantine/core';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from '@tanstack/react-router';
 import { type ReactNode, useEffect } from 'react';
@@ -15,8 +15,14 @@ function DirectionSync() {
   return null;
 }
 
-/** Mantine with the person's theme: dark is dark; light and semi-dark are light content. */
-export function UiProviders({ children }: { children: ReactNode }) {
+type MantineEnvironment = MantineProviderProps['env'];
+
+/**
+ * Mantine with the person's theme: dark is dark; light and semi-dark are light content. Tests that
+ * render the whole app pass `env="test"`: no transitions (whose timers race on a busy machine: a
+ * menu stayed `display: none` after opening) and no portals.
+ */
+export function UiProviders({ children, env }: { children: ReactNode; env?: MantineEnvironment }) {
   const [themeMode] = useThemePreference();
   const dir = useTextDirection();
   return (
@@ -26,6 +32,7 @@ export function UiProviders({ children }: { children: ReactNode }) {
         theme={theme}
         cssVariablesResolver={cssVariablesResolver}
         forceColorScheme={themeMode === 'dark' ? 'dark' : 'light'}
+        env={env}
       >
         <NotificationsHost position="top-right" />
         {children}
@@ -34,10 +41,18 @@ export function UiProviders({ children }: { children: ReactNode }) {
   );
 }
 
-export function App({ router, queryClient }: { router: AppRouter; queryClient: QueryClient }) {
+export function App({
+  router,
+  queryClient,
+  env,
+}: {
+  router: AppRouter;
+  queryClient: QueryClient;
+  env?: MantineEnvironment;
+}) {
   return (
     <QueryClientProvider client={queryClient}>
-      <UiProviders>
+      <UiProviders env={env}>
         <RouterProvider router={router} />
       </UiProviders>
     </QueryClientProvider>

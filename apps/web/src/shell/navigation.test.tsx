@@ -82,7 +82,7 @@ describe('the app routes', () => {
 
   function renderAt(path: string) {
     const router = createAppRouter(queryClient, { history: createMemoryHistory({ initialEntries: [path] }) });
-    render(<App router={router} queryClient={queryClient} />);
+    render(<App router={router} queryClient={queryClient} env="test" />);
     return router;
   }
 

@@ -122,7 +122,7 @@ afterEach(() => {
 
 function renderAt(path: string) {
   const router = createAppRouter(queryClient, { history: createMemoryHistory({ initialEntries: [path] }) });
-  render(<App router={router} queryClient={queryClient} />);
+  render(<App router={router} queryClient={queryClient} env="test" />);
   return router;
 }
 

@@ -33,7 +33,7 @@ describe('/confirm-email, the link sent to a new address', () => {
 
   const renderAt = (path: string) => {
     const router = createAppRouter(queryClient, { history: createMemoryHistory({ initialEntries: [path] }) });
-    render(<App router={router} queryClient={queryClient} />);
+    render(<App router={router} queryClient={queryClient} env="test" />);
     return router;
   };
   const confirmCalls = () => fetchMock.mock.calls.filter(([input]) => String(input) === '/api/users/confirm_email');

@@ -13,7 +13,7 @@ const user = makeUser({ firstName: 'Olive', lastName: 'Owner' });
 
 function renderAt(path: string) {
   const router = createAppRouter(queryClient, { history: createMemoryHistory({ initialEntries: [path] }) });
-  render(<App router={router} queryClient={queryClient} />);
+  render(<App router={router} queryClient={queryClient} env="test" />);
   return router;
 }
 

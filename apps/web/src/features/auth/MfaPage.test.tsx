@@ -43,7 +43,7 @@ describe('the second factor', () => {
     const router = createAppRouter(queryClient, {
       history: createMemoryHistory({ initialEntries: ['/mfa?redirect=%2Fadmin%2Fusers'] }),
     });
-    render(<App router={router} queryClient={queryClient} />);
+    render(<App router={router} queryClient={queryClient} env="test" />);
 
     await userEvent.click(await screen.findByRole('button', { name: 'Send code' }));
     expect(await screen.findByText(/We sent a 6-digit code to o\*\*\*@studio.test/)).toBeTruthy();
@@ -62,7 +62,7 @@ describe('the second factor', () => {
 
   it('keeps a half-signed-in user out of the admin area', async () => {
     const router = createAppRouter(queryClient, { history: createMemoryHistory({ initialEntries: ['/admin/users'] }) });
-    render(<App router={router} queryClient={queryClient} />);
+    render(<App router={router} queryClient={queryClient} env="test" />);
     expect(await screen.findByRole('button', { name: 'Verify' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/mfa');
   });

@@ -91,7 +91,7 @@ function renderAt(path: string, user: SessionUser = makeUser({ role: 8 })) {
   signedIn = user;
   signInAs(user);
   const router = createAppRouter(queryClient, { history: createMemoryHistory({ initialEntries: [path] }) });
-  render(<App router={router} queryClient={queryClient} />);
+  render(<App router={router} queryClient={queryClient} env="test" />);
   return router;
 }
 

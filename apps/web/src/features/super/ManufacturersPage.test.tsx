@@ -51,7 +51,7 @@ describe('the manufacturers list', () => {
     const history = createMemoryHistory({
       initialEntries: ['/admin/super/manufacturers?plantId[]=2&isActive=true&sort=-turnTimeDays&perPage=500'],
     });
-    render(<App router={createAppRouter(queryClient, { history })} queryClient={queryClient} />);
+    render(<App router={createAppRouter(queryClient, { history })} queryClient={queryClient} env="test" />);
     expect(await screen.findByText('Phoenix Press', {}, { timeout: 10_000 })).toBeTruthy();
     const first = lists.at(-1)!;
     expect(first.searchParams.getAll('plantId[]')).toEqual(['2']);
