@@ -278,9 +278,9 @@ async function seedBench(handle: DbHandle) {
     select p.id, 1 + (p.id / 2) % 3, 1, now() - (p.id % 10) * interval '1 day'
     from projects p join accounts a on a.id = p.account_id where a.code like 'AB%' and p.year = 2026 and p.id % 2 = 0`);
   await run(sql`
-    insert into orders (project_id, external_id, status, type_order, shipping_method, b_combine_copies, count_extras,
+    insert into orders (project_id, account_id, external_id, status, type_order, shipping_method, b_combine_copies, count_extras,
       school_tracking, studio_tracking, submitted_at, created_at)
-    select p.id, 'B-' || p.id,
+    select p.id, p.account_id, 'B-' || p.id,
       case when p.year < 2026 then (array[3,8,3,8,6,7,2,12])[1 + p.id % 8] else (array[-2,-1,0,1,4,5,10,11,2,9])[1 + p.id % 10] end,
       1, (array['FG','UG','PP','LTL'])[1 + p.id % 4], p.id % 3 = 0, p.id % 40, '1Z' || p.id,
       case when p.id % 7 = 0 then null else 'ST' || p.id end,

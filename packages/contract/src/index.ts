@@ -6,6 +6,7 @@ export * from './identity';
 export * from './list-url';
 export * from './manufacturing';
 export * from './notifications';
+export * from './orders';
 export * from './operation';
 export * from './processing';
 export * from './projects';

@@ -7,3 +7,4 @@ export * from './projects';
 export * from './proofs';
 export * from './queues';
 export * from './uploads';
+export * from './orders';

@@ -1,5 +1,7 @@
 import {
+  type AnyPgColumn,
   bigint,
+  date,
   boolean,
   index,
   integer,
@@ -12,7 +14,8 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { belongsTo, instant, timestamps } from './columns';
-import { accounts } from './identity';
+import { accounts, users } from './identity';
+import { manufacturers, manufacturingPlants } from './manufacturing';
 import { projects } from './projects';
 
 /**
@@ -68,25 +71,50 @@ export const proofs = pgTable(
 );
 
 /**
- * Orders with the display fields of part 3 (their account's parent's `bMustPayBeforeProduction` is on
- * accounts); the orders capability extends this table (xml, moves, manufacturer, shipments).
+ * Orders to the printing plants: the display fields of part 3 (their account's parent's
+ * `bMustPayBeforeProduction` is on accounts), where the order stands (manufacturer, plant, job ticket)
+ * and when it moved. `account_id` repeats the project's account so the Order Status list (a million
+ * rows) filters and sorts by tenant from one index.
  */
 export const orders = pgTable(
   'orders',
   {
     id: serial('id').primaryKey(),
     projectId: belongsTo('project_id', () => projects.id),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    /** The approved proof the order was placed from (null for orders made by the plant side). */
+    proofId: integer('proof_id').references((): AnyPgColumn => proofs.id, { onDelete: 'set null' }),
     externalId: varchar('external_id', { length: 64 }),
     status: smallint('status').notNull().default(0),
     typeOrder: smallint('type_order').notNull().default(1),
     shippingMethod: varchar('shipping_method', { length: 8 }),
     bCombineCopies: boolean('b_combine_copies').notNull().default(false),
+    /** The school's copies; `count_extras` are the studio's extra copies. */
+    copies: integer('copies').notNull().default(0),
     countExtras: integer('count_extras').notNull().default(0),
     schoolTracking: varchar('school_tracking', { length: 100 }),
     studioTracking: varchar('studio_tracking', { length: 100 }),
     typeProduct: smallint('type_product').notNull().default(1),
     typeSubProduct: smallint('type_sub_product').notNull().default(0),
+    manufacturerId: integer('manufacturer_id').references(() => manufacturers.id),
+    plantId: integer('plant_id').references(() => manufacturingPlants.id),
+    isExpedited: boolean('is_expedited').notNull().default(false),
+    /** The date the books must leave the plant: submission plus the manufacturer's turn time. */
+    shipBy: date('ship_by', { mode: 'string' }),
+    /** The job ticket as last edited in the order admin; null: built from the order as it stands. */
+    xml: text('xml'),
+    xmlUpdatedAt: instant('xml_updated_at'),
+    placedByUserId: integer('placed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** When the order last went to its plant (the `queue_moves` worker), and how often it went. */
+    sentAt: instant('sent_at'),
+    sendCount: integer('send_count').notNull().default(0),
+    /** The plant's clock of its last postback applied: an older report does not undo a newer one. */
+    plantReportedAt: instant('plant_reported_at'),
     submittedAt: instant('submitted_at'),
+    shippedAt: instant('shipped_at'),
+    deliveredAt: instant('delivered_at'),
     ...timestamps,
   },
   (table) => [
@@ -98,7 +126,13 @@ export const orders = pgTable(
       table.status,
       table.submittedAt,
     ),
-    index('orders_status_idx').on(table.status),
+    index('orders_status_idx').on(table.status, table.createdAt.desc(), table.id.desc()),
+    // Order Status: newest first over everything (a super administrator) or over a tree's accounts.
+    index('orders_created_idx').on(table.createdAt.desc(), table.id.desc()),
+    index('orders_account_created_idx').on(table.accountId, table.createdAt.desc(), table.id.desc()),
+    index('orders_manufacturer_idx').on(table.manufacturerId, table.createdAt.desc()),
+    uniqueIndex('orders_external_id_key').on(table.externalId),
+    index('orders_proof_idx').on(table.proofId),
   ],
 );
 

@@ -98,7 +98,7 @@ const DAY = 86_400_000;
 const dateOnly = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 /** Order cases that, with the part 4 rule, show every order status and every derived display. */
-const CURRENT_ORDER_CASES: Omit<NewOrder, 'projectId'>[] = [
+const CURRENT_ORDER_CASES: Omit<NewOrder, 'projectId' | 'accountId'>[] = [
   { status: orderStatus.Error, typeOrder: orderType.Production },
   { status: orderStatus.Processing, typeOrder: orderType.Production },
   { status: orderStatus.Waiting, typeOrder: orderType.Production },
@@ -117,7 +117,7 @@ const CURRENT_ORDER_CASES: Omit<NewOrder, 'projectId'>[] = [
     schoolTracking: '1ZSAMPLE0001',
   },
 ];
-const PAST_ORDER_CASES: Omit<NewOrder, 'projectId'>[] = [
+const PAST_ORDER_CASES: Omit<NewOrder, 'projectId' | 'accountId'>[] = [
   { status: orderStatus.Delivered, shippingMethod: 'FG', schoolTracking: '7790001' },
   {
     status: orderStatus.BothCopiesDelivered,
@@ -322,6 +322,7 @@ export async function seedSeason(db: Db, tree: SeasonTree) {
       typeProduct: productType.Yearbook,
       ...orderCase,
       projectId: project.id,
+      accountId: project.accountId,
       externalId: `ORD-26-${String(project.id).padStart(5, '0')}`,
       submittedAt:
         (orderCase.status ?? orderStatus.Waiting) >= orderStatus.Submitted ? new Date(now - (index % 9) * DAY) : null,
@@ -338,6 +339,7 @@ export async function seedSeason(db: Db, tree: SeasonTree) {
   if (waiting) {
     orderValues.push({
       projectId: waiting.id,
+      accountId: waiting.accountId,
       externalId: `ORD-26-${String(waiting.id).padStart(5, '0')}`,
       status: orderStatus.Submitted,
       typeOrder: orderType.Production,
@@ -351,6 +353,7 @@ export async function seedSeason(db: Db, tree: SeasonTree) {
       typeOrder: orderType.Production,
       ...orderCase,
       projectId: project.id,
+      accountId: project.accountId,
       externalId: `ORD-25-${String(project.id).padStart(5, '0')}`,
       submittedAt: new Date(now - (290 - index) * DAY),
       createdAt: new Date(now - (291 - index) * DAY),
