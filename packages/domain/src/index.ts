@@ -23,6 +23,7 @@ export * from './marketing';
 export * from './money';
 export * from './notificationDelivery';
 export * from './notifications';
+export * from './orderNotifications';
 export * from './orderProgress';
 export * from './orders';
 export * from './pages';
