@@ -45,5 +45,6 @@ export * from './shippingRates';
 export * from './signInProtection';
 export * from './software';
 export * from './timeZones';
+export * from './tracking';
 export * from './widgets';
 export * from './years';
