@@ -2,7 +2,15 @@ import { accountType, softwareType, userRole, whereCreated } from '@colophon/dom
 import { hash } from '@node-rs/argon2';
 import { count } from 'drizzle-orm';
 import type { Db } from '../create-db';
-import { accounts, manufacturers, manufacturingPlants, userAccounts, users } from '../schema/index';
+import {
+  accounts,
+  manufacturerClosures,
+  manufacturers,
+  manufacturerTurnTimes,
+  manufacturingPlants,
+  userAccounts,
+  users,
+} from '../schema/index';
 import { seedSeason } from './season';
 
 export interface DemoSignIn {
@@ -42,6 +50,68 @@ export async function hasData(db: Db): Promise<boolean> {
 }
 
 /**
+ * Longer (or shorter) than a manufacturer's standard turn time, by book type: saddle stitching is
+ * quickest, sewn and Smyth-sewn hard covers slowest. Ours, for the demo's turn-time table.
+ */
+const TURN_TIME_OFFSET_BY_BOOK_TYPE: Record<number, number> = {
+  1: -2,
+  2: -2,
+  3: 0,
+  4: 0,
+  5: 2,
+  6: 2,
+  7: -1,
+  8: -1,
+  9: 4,
+  10: 3,
+};
+
+/**
+ * The demo's turn times (every manufacturer × book type 1..10; a redo takes about half) and a few
+ * closures beyond federal holidays: Beltsville's year-end shutdown week and Phoenix's summer
+ * maintenance week, so business days visibly skip them.
+ */
+async function seedManufacturerCalendars(
+  db: Db,
+  rows: { id: number; plantId: number; turnTimeDays: number }[],
+  plants: { beltsville: number; phoenix: number },
+) {
+  await db.insert(manufacturerTurnTimes).values(
+    rows.flatMap((manufacturer) =>
+      Object.entries(TURN_TIME_OFFSET_BY_BOOK_TYPE).map(([typeBook, offset]) => {
+        const turnTimeDays = Math.max(3, manufacturer.turnTimeDays + offset);
+        return {
+          manufacturerId: manufacturer.id,
+          typeBook: Number(typeBook),
+          turnTimeDays,
+          redoTurnTimeDays: Math.max(2, Math.ceil(turnTimeDays / 2)),
+        };
+      }),
+    ),
+  );
+  const shutdowns: Record<number, { dates: string[]; reason: string }> = {
+    [plants.beltsville]: {
+      dates: ['2026-12-28', '2026-12-29', '2026-12-30', '2026-12-31'],
+      reason: 'Year-end plant shutdown',
+    },
+    [plants.phoenix]: {
+      dates: ['2027-07-06', '2027-07-07', '2027-07-08', '2027-07-09'],
+      reason: 'Summer maintenance shutdown',
+    },
+  };
+  await db.insert(manufacturerClosures).values(
+    rows.flatMap((manufacturer) => {
+      const shutdown = shutdowns[manufacturer.plantId];
+      return (shutdown?.dates ?? []).map((date) => ({
+        manufacturerId: manufacturer.id,
+        date,
+        reason: shutdown?.reason,
+      }));
+    }),
+  );
+}
+
+/**
  * The demo season: the house account, a studio with two sub-studios and a sales-rep branch, schools
  * of many kinds in three countries, one sign-in per role, and the two plants with their presses;
  * then the season (`seedSeason`): about 40 schools with projects, proofs, orders, stores and
@@ -54,54 +124,76 @@ export async function seedDemo(db: Db, options: DemoOptions): Promise<DemoSignIn
   const [beltsville, phoenix] = await db
     .insert(manufacturingPlants)
     .values([
-      { code: 'B', name: 'Beltsville' },
-      { code: 'P', name: 'Phoenix' },
+      { code: 'B', name: 'Beltsville', zip: '20705' },
+      { code: 'P', name: 'Phoenix', zip: '85034' },
     ])
     .returning();
   if (!beltsville || !phoenix) throw new Error('plants not created');
-  await db.insert(manufacturers).values([
-    {
-      code: 'BLT1',
-      name: 'Beltsville Offset Line 1',
-      plantId: beltsville.id,
-      turnTimeDays: 15,
-      expeditedTurnTimeDays: 8,
-    },
-    {
-      code: 'BLT2',
-      name: 'Beltsville Offset Line 2',
-      plantId: beltsville.id,
-      turnTimeDays: 15,
-      expeditedTurnTimeDays: 8,
-    },
-    { code: 'BLTD', name: 'Beltsville Digital', plantId: beltsville.id, turnTimeDays: 10, expeditedTurnTimeDays: 5 },
-    {
-      code: 'BLTS',
-      name: 'Beltsville Softcover Bindery',
-      plantId: beltsville.id,
-      turnTimeDays: 12,
-      expeditedTurnTimeDays: 6,
-    },
-    { code: 'PHX1', name: 'Phoenix Offset Line 1', plantId: phoenix.id, turnTimeDays: 18, expeditedTurnTimeDays: 10 },
-    { code: 'PHXD', name: 'Phoenix Digital', plantId: phoenix.id, turnTimeDays: 10, expeditedTurnTimeDays: 5 },
-    {
-      code: 'PHXH',
-      name: 'Phoenix Hardcover Bindery',
-      plantId: phoenix.id,
-      turnTimeDays: 20,
-      expeditedTurnTimeDays: 12,
-    },
-    { code: 'DL1', name: 'Digital Lizard East', plantId: beltsville.id, turnTimeDays: 7, expeditedTurnTimeDays: 3 },
-    { code: 'DL2', name: 'Digital Lizard West', plantId: phoenix.id, turnTimeDays: 7, expeditedTurnTimeDays: 3 },
-    {
-      code: 'PHXS',
-      name: 'Phoenix Saddle Stitch',
-      plantId: phoenix.id,
-      turnTimeDays: 9,
-      expeditedTurnTimeDays: null,
-      isActive: false,
-    },
-  ]);
+  const demoManufacturers = await db
+    .insert(manufacturers)
+    .values(
+      [
+        {
+          code: 'BLT1',
+          name: 'Beltsville Offset Line 1',
+          plantId: beltsville.id,
+          turnTimeDays: 15,
+          expeditedTurnTimeDays: 8,
+        },
+        {
+          code: 'BLT2',
+          name: 'Beltsville Offset Line 2',
+          plantId: beltsville.id,
+          turnTimeDays: 15,
+          expeditedTurnTimeDays: 8,
+        },
+        {
+          code: 'BLTD',
+          name: 'Beltsville Digital',
+          plantId: beltsville.id,
+          turnTimeDays: 10,
+          expeditedTurnTimeDays: 5,
+        },
+        {
+          code: 'BLTS',
+          name: 'Beltsville Softcover Bindery',
+          plantId: beltsville.id,
+          turnTimeDays: 12,
+          expeditedTurnTimeDays: 6,
+        },
+        {
+          code: 'PHX1',
+          name: 'Phoenix Offset Line 1',
+          plantId: phoenix.id,
+          turnTimeDays: 18,
+          expeditedTurnTimeDays: 10,
+        },
+        { code: 'PHXD', name: 'Phoenix Digital', plantId: phoenix.id, turnTimeDays: 10, expeditedTurnTimeDays: 5 },
+        {
+          code: 'PHXH',
+          name: 'Phoenix Hardcover Bindery',
+          plantId: phoenix.id,
+          turnTimeDays: 20,
+          expeditedTurnTimeDays: 12,
+        },
+        { code: 'DL1', name: 'Digital Lizard East', plantId: beltsville.id, turnTimeDays: 7, expeditedTurnTimeDays: 3 },
+        { code: 'DL2', name: 'Digital Lizard West', plantId: phoenix.id, turnTimeDays: 7, expeditedTurnTimeDays: 3 },
+        {
+          code: 'PHXS',
+          name: 'Phoenix Saddle Stitch',
+          plantId: phoenix.id,
+          turnTimeDays: 9,
+          expeditedTurnTimeDays: null,
+          isActive: false,
+        },
+      ].map((manufacturer) => ({
+        ...manufacturer,
+        // H4's postback tests and the e2e tests sign as the plant with this conventional secret.
+        postbackSecret: `demo-${manufacturer.code.toLowerCase()}-postback-secret`,
+      })),
+    )
+    .returning();
+  await seedManufacturerCalendars(db, demoManufacturers, { beltsville: beltsville.id, phoenix: phoenix.id });
 
   const insertAccount = async (account: NewAccount) => {
     const [row] = await db.insert(accounts).values(account).returning();
