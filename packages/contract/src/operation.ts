@@ -42,14 +42,16 @@ export type OperationInput<Operation extends OperationDefinition> = InputPart<'p
   InputPart<'query', Operation['query']> &
   InputPart<'body', Operation['body']>;
 
-/** The answer of a success: the 200 schema, else the 201, else nothing (204). */
+/** The answer of a success: the 200 schema, else the 201, else the 202 (queued), else nothing (204). */
 export type OperationOutput<Operation extends OperationDefinition> = Operation['responses'] extends {
   200: infer Schema extends z.ZodType;
 }
   ? z.output<Schema>
   : Operation['responses'] extends { 201: infer Schema extends z.ZodType }
     ? z.output<Schema>
-    : undefined;
+    : Operation['responses'] extends { 202: infer Schema extends z.ZodType }
+      ? z.output<Schema>
+      : undefined;
 
 /**
  * `/api/manufacturers/:id` with `{ id: 7 }` → `/api/manufacturers/7` (each value URI-encoded). A
