@@ -7,6 +7,7 @@ import { registerMfaRoutes } from './auth/mfa-routes';
 import { registerAuthRoutes } from './auth/routes';
 import { registerManufacturingResources } from './manufacturing/resources';
 import { registerNotificationsResource } from './notifications/resource';
+import { registerOrderDateRoutes } from './orders/dates';
 import { registerPresetsResource } from './presets/resource';
 import { registerProcessingRoutes } from './processing/routes';
 import { registerProfileRoutes } from './profile/routes';
@@ -54,4 +55,5 @@ export async function registerModules(app: FastifyInstance) {
   await registerProofCoverImageRoute(app);
   await registerProofCompareRoutes(app);
   await registerProcessingRoutes(app);
+  await registerOrderDateRoutes(app);
 }
