@@ -77,6 +77,11 @@ const configSchema = z.object({
   /** Automation services proofs are sent to (`prepress=https://…`); unset: the offline default. */
   PROOF_AUTOMATION_ENDPOINTS: endpointList,
   PROOF_AUTOMATION_SECRET: z.string().min(16).optional(),
+  /**
+   * Plants that take job tickets over HTTP (`blt1=https://…`, by manufacturer code in lower case),
+   * signed with the manufacturer's postback secret; unset: the ticket goes to the order's folder.
+   */
+  PLANT_TICKET_ENDPOINTS: endpointList,
   INTEGRATION_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** Files in this S3 bucket (presigned uploads) instead of ./data/files; credentials: the usual AWS_* chain. */
   S3_BUCKET: z.string().min(3).max(63).optional(),
@@ -147,6 +152,8 @@ export interface Config {
   workers: boolean;
   proofSoftware: SignedEndpoints;
   proofAutomation: SignedEndpoints;
+  /** Job-ticket endpoints per manufacturer code; each manufacturer signs with its own secret. */
+  plantTickets: Pick<SignedEndpoints, 'endpoints' | 'timeoutMs'>;
   /** Null: files on local disk under dataDir/files. */
   s3: S3Settings | null;
   uploadPartBytes: number;
@@ -195,6 +202,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       secret: raw.PROOF_AUTOMATION_SECRET,
       timeoutMs: raw.INTEGRATION_TIMEOUT_MS,
     },
+    plantTickets: { endpoints: raw.PLANT_TICKET_ENDPOINTS, timeoutMs: raw.INTEGRATION_TIMEOUT_MS },
     s3: raw.S3_BUCKET
       ? {
           bucket: raw.S3_BUCKET,
