@@ -1,0 +1,224 @@
+import type { Order, OrderEvent } from '@colophon/contract';
+import { formatDateTime, orderEventKind, orderEventSource, orderStatus, orderType } from '@colophon/domain';
+import { Badge, Drawer, Group, SimpleGrid, Stack, Tabs, Text, Timeline, Title } from '@mantine/core';
+import { getRouteApi } from '@tanstack/react-router';
+import type { JSX, ReactNode } from 'react';
+import { DataTable, type DataTableColumn } from '../../components/data-table/DataTable';
+import { QueryState } from '../../components/feedback/QueryState';
+import { listQuery } from '../../lib/list-search';
+import { useSession } from '../../lib/session';
+import { ordersResource } from './api';
+import { MoveOrderForm } from './MoveOrderForm';
+import { RecordPaymentButton } from './RecordPaymentButton';
+import { ResendButton } from './ResendButton';
+import { StatusChangeForm } from './StatusChangeForm';
+import type { OrderAdminSearch } from './search';
+import { XmlEditor } from './XmlEditor';
+
+const route = getRouteApi('/admin/super/order-admin');
+
+const LIST_INCLUDE = ['account', 'project', 'manufacturer'];
+const PANEL_INCLUDE = ['account', 'project', 'manufacturer', 'plant', 'events'];
+
+const orderNumber = (order: Pick<Order, 'id' | 'externalId'>) => order.externalId ?? `Order ${order.id}`;
+
+/**
+ * /admin/super/order-admin: find any order (its number, school or project), open it, and act on it
+ * from the plant side — its status, its job ticket, a move or a resend, a payment received by hand.
+ * Every action says why; the order's timeline and the audit log keep the reason.
+ */
+export function OrderAdminPage(): JSX.Element {
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const zone = useSession()?.user.timezone;
+  const { orderId, ...list } = search;
+  const query = ordersResource.useList({ ...listQuery(list), include: LIST_INCLUDE });
+  const setSearch = (patch: Partial<OrderAdminSearch>) =>
+    void navigate({ search: (previous) => ({ ...previous, ...patch }) });
+
+  const columns: DataTableColumn<Order>[] = [
+    { accessor: 'externalId', title: 'Order', sortable: true, render: orderNumber },
+    { accessor: 'account', title: 'School', render: (order) => order.account?.name ?? '—' },
+    { accessor: 'project', title: 'Project', render: (order) => order.project?.name ?? '—' },
+    {
+      accessor: 'displayStatus',
+      title: 'Status',
+      sortable: true,
+      sortKey: 'status',
+      render: (order) => <OrderStatusBadge order={order} />,
+    },
+    { accessor: 'manufacturer', title: 'Manufacturer', render: (order) => order.manufacturer?.name ?? '—' },
+    {
+      accessor: 'submittedAt',
+      title: 'Submitted',
+      sortable: true,
+      render: (order) => (order.submittedAt ? formatDateTime(order.submittedAt, zone) : '—'),
+    },
+  ];
+
+  return (
+    <>
+      <DataTable<Order>
+        label="Orders"
+        columns={columns}
+        query={query}
+        search={list}
+        onSearchChange={setSearch}
+        emptyText="No orders match these filters"
+        onRowClick={(order) => setSearch({ orderId: order.id })}
+        filters={[
+          { key: 'search', kind: 'search', placeholder: 'Order number, school or project' },
+          { key: 'status', kind: 'select', label: 'Status', options: orderStatus.options() },
+        ]}
+      />
+      <Drawer
+        opened={orderId !== undefined}
+        onClose={() => setSearch({ orderId: undefined })}
+        position="right"
+        size="xl"
+        title={<Title order={2}>Order</Title>}
+      >
+        {orderId !== undefined ? <OrderPanel orderId={orderId} /> : null}
+      </Drawer>
+    </>
+  );
+}
+
+/** The derived status of part 4, with the stored status beside it when they read differently. */
+function OrderStatusBadge({ order }: { order: Pick<Order, 'status' | 'displayStatus'> }) {
+  const color =
+    order.status === orderStatus.Error || order.status === orderStatus.CanceledInManufacturing
+      ? 'red'
+      : order.status === orderStatus.OnHoldInManufacturing
+        ? 'orange'
+        : order.status >= orderStatus.Shipped
+          ? 'green'
+          : 'blue';
+  return (
+    <Badge variant="light" color={color}>
+      {order.displayStatus}
+    </Badge>
+  );
+}
+
+/** The selected order: its facts, the plant-side actions, and its timeline. */
+function OrderPanel({ orderId }: { orderId: number }) {
+  const order = ordersResource.useDetail(orderId, { include: PANEL_INCLUDE });
+  return (
+    <QueryState
+      query={order}
+      loadingLabel="Loading the order…"
+      notFound={{ title: 'Order not found', message: `There is no order ${orderId}.` }}
+    >
+      {(loaded) => (
+        <Stack gap="lg" aria-label={`Order ${orderNumber(loaded)}`} component="section">
+          <OrderFacts order={loaded} />
+          <RecordPaymentButton order={loaded} />
+          <Tabs defaultValue="status" keepMounted={false}>
+            <Tabs.List>
+              <Tabs.Tab value="status">Change status</Tabs.Tab>
+              <Tabs.Tab value="ticket">Job ticket</Tabs.Tab>
+              <Tabs.Tab value="move">Move</Tabs.Tab>
+              <Tabs.Tab value="resend">Resend</Tabs.Tab>
+            </Tabs.List>
+            <Tabs.Panel value="status" pt="md">
+              <StatusChangeForm key={loaded.status} order={loaded} />
+            </Tabs.Panel>
+            <Tabs.Panel value="ticket" pt="md">
+              <XmlEditor orderId={loaded.id} />
+            </Tabs.Panel>
+            <Tabs.Panel value="move" pt="md">
+              <MoveOrderForm order={loaded} />
+            </Tabs.Panel>
+            <Tabs.Panel value="resend" pt="md">
+              <ResendButton order={loaded} />
+            </Tabs.Panel>
+          </Tabs>
+          <OrderTimeline events={loaded.events ?? []} />
+        </Stack>
+      )}
+    </QueryState>
+  );
+}
+
+function Fact({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Text size="xs" c="dimmed">
+        {label}
+      </Text>
+      <Text size="sm" component="div">
+        {children}
+      </Text>
+    </div>
+  );
+}
+
+function OrderFacts({ order }: { order: Order }) {
+  const zone = useSession()?.user.timezone;
+  const when = (value: string | null) => (value ? formatDateTime(value, zone) : '—');
+  return (
+    <Stack gap="sm">
+      <Group justify="space-between">
+        <Title order={3}>{orderNumber(order)}</Title>
+        <OrderStatusBadge order={order} />
+      </Group>
+      <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
+        <Fact label="School">{order.account?.name ?? '—'}</Fact>
+        <Fact label="Project">{order.project ? `${order.project.name} (${order.project.year})` : '—'}</Fact>
+        <Fact label="Status">
+          {order.displayStatus}
+          {order.displayStatus !== orderStatus.label(order.status) ? ` (${orderStatus.label(order.status)})` : ''}
+        </Fact>
+        <Fact label="Type">{orderType.label(order.typeOrder)}</Fact>
+        <Fact label="Copies">
+          {order.copies}
+          {order.countExtras > 0 ? ` + ${order.countExtras} extras` : ''}
+        </Fact>
+        <Fact label="Shipping">
+          {order.shippingMethod ?? '—'}
+          {order.isExpedited ? ' (expedited)' : ''}
+        </Fact>
+        <Fact label="Manufacturer">{order.manufacturer?.name ?? '—'}</Fact>
+        <Fact label="Plant">{order.plant ? `${order.plant.name} (${order.plant.code})` : '—'}</Fact>
+        <Fact label="Ship by">{order.shipBy ?? '—'}</Fact>
+        <Fact label="Submitted">{when(order.submittedAt)}</Fact>
+        <Fact label="Sent to the plant">
+          {order.sentAt ? `${when(order.sentAt)} (${order.sendCount}×)` : 'Not yet'}
+        </Fact>
+        <Fact label="Shipped">{when(order.shippedAt)}</Fact>
+      </SimpleGrid>
+    </Stack>
+  );
+}
+
+/** The order's history, newest first: who did what, and why. */
+function OrderTimeline({ events }: { events: readonly OrderEvent[] }) {
+  const zone = useSession()?.user.timezone;
+  if (events.length === 0) return null;
+  const newestFirst = [...events].reverse();
+  return (
+    <Stack gap="xs" component="section" aria-label="Timeline">
+      <Title order={4}>Timeline</Title>
+      <Timeline bulletSize={12} lineWidth={2}>
+        {newestFirst.map((event) => (
+          <Timeline.Item key={event.id} title={eventTitle(event)}>
+            {event.message ? <Text size="sm">{event.message}</Text> : null}
+            <Text size="xs" c="dimmed">
+              {formatDateTime(event.createdAt, zone)} · {event.userName ?? orderEventSource.label(event.source)}
+            </Text>
+          </Timeline.Item>
+        ))}
+      </Timeline>
+    </Stack>
+  );
+}
+
+function eventTitle(event: OrderEvent): string {
+  const kind = orderEventKind.label(event.kind);
+  if (event.kind === 'status' && event.toStatus !== null) {
+    const from = event.fromStatus === null ? '' : `${orderStatus.label(event.fromStatus)} → `;
+    return `${kind}: ${from}${orderStatus.label(event.toStatus)}`;
+  }
+  return kind;
+}

@@ -1,0 +1,10 @@
+import { ordersContract, personalizationUploadsContract } from '@colophon/contract';
+import type { z } from 'zod';
+import { searchId } from '../../lib/list-search';
+
+/** Order Admin's URL: the orders list's filters (`search`, `status`, …) and the order open in the panel. */
+export const orderAdminSearchSchema = ordersContract.urlSearch.extend({ orderId: searchId });
+export type OrderAdminSearch = z.infer<typeof orderAdminSearchSchema>;
+
+export const personalizationSearchSchema = personalizationUploadsContract.urlSearch;
+export type PersonalizationSearch = z.infer<typeof personalizationSearchSchema>;
