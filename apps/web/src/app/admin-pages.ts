@@ -1,5 +1,6 @@
 import { accountRoutes } from '../features/accounts/routes';
 import { myAccountRoutes } from '../features/my-account/routes';
+import { orderAdminRoutes } from '../features/order-admin/routes';
 import { presetRoutes } from '../features/presets/routes';
 import { processingRoutes } from '../features/processing/routes';
 import { profileRoutes } from '../features/profile/routes';
@@ -27,4 +28,5 @@ export const adminPageRoutes = [
   ...processingRoutes,
   ...proofRoutes,
   ...uploadRoutes,
+  ...orderAdminRoutes,
 ] as const;
