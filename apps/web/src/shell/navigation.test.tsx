@@ -111,6 +111,8 @@ describe('the app routes', () => {
         '/admin/super/processing/processor-statuses',
         '/admin/proofs',
         '/admin/upload',
+        '/admin/super/order-admin',
+        '/admin/super/personalization-upload',
       ].sort(),
     );
   });
