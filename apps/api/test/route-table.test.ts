@@ -68,7 +68,10 @@ describe('every API route', () => {
   });
 
   it('answers 400 naming the body to malformed JSON on every route that takes a body', async () => {
-    const withBody = t.app.routeCatalogue.filter((route) => route.hasBody);
+    // A plant's postback checks its signature before it reads the body: unsigned, any body is a 401
+    // (postbacks.test.ts sends it signed malformed JSON and gets this 400).
+    const signedByPlants = new Set(['/api/manufacturer/internal/postbacks']);
+    const withBody = t.app.routeCatalogue.filter((route) => route.hasBody && !signedByPlants.has(route.url));
     for (const route of withBody) {
       const response = await t.call({
         method: route.method as 'POST',

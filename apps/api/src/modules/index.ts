@@ -8,6 +8,7 @@ import { registerAuthRoutes } from './auth/routes';
 import { registerManufacturingResources } from './manufacturing/resources';
 import { registerNotificationsResource } from './notifications/resource';
 import { registerOrderDateRoutes } from './orders/dates';
+import { registerPostbackRoutes } from './orders/postbacks';
 import { registerPresetsResource } from './presets/resource';
 import { registerProcessingRoutes } from './processing/routes';
 import { registerProfileRoutes } from './profile/routes';
@@ -56,4 +57,5 @@ export async function registerModules(app: FastifyInstance) {
   await registerProofCompareRoutes(app);
   await registerProcessingRoutes(app);
   await registerOrderDateRoutes(app);
+  await registerPostbackRoutes(app);
 }
