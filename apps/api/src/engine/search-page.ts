@@ -14,6 +14,8 @@ export interface SearchPageQuery {
   /** The caller's scope and the body's filters. */
   where: SQL | undefined;
   includes: Record<string, IncludeFill>;
+  /** The item's fields that are not columns, filled in for every row (the resource's `fill`). */
+  fill?: IncludeFill;
   body: { page: number; perPage: number; sort?: string | undefined; include?: string[] | undefined };
 }
 
@@ -25,7 +27,7 @@ export interface SearchPageQuery {
 export async function searchPage<Item>(
   context: ResourceContext,
   contract: ResourceContract,
-  { from, where, includes, body }: SearchPageQuery,
+  { from, where, includes, fill, body }: SearchPageQuery,
 ): Promise<{ data: Item[]; total: number; page: number; perPage: number }> {
   const sortKey = body.sort ?? contract.defaultSort;
   const descending = sortKey.startsWith('-');
@@ -39,6 +41,7 @@ export async function searchPage<Item>(
     perPage: body.perPage,
   });
   const rows = items as Row[];
+  if (fill) await fill(rows, context);
   for (const key of body.include ?? []) await includes[key]?.(rows, context);
   // The rows are the table's own with their includes: what the operation's item schema describes.
   return { data: rows.map(jsonRow) as Item[], total, page: body.page, perPage: body.perPage };

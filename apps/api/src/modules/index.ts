@@ -9,6 +9,9 @@ import { registerManufacturingResources } from './manufacturing/resources';
 import { registerNotificationsResource } from './notifications/resource';
 import { registerOrderDateRoutes } from './orders/dates';
 import { registerPostbackRoutes } from './orders/postbacks';
+import { registerOrdersResource } from './orders/resource';
+import { registerOrderRoutes } from './orders/routes';
+import { registerShipmentsResource } from './orders/shipments';
 import { registerPresetsResource } from './presets/resource';
 import { registerProcessingRoutes } from './processing/routes';
 import { registerProfileRoutes } from './profile/routes';
@@ -56,6 +59,9 @@ export async function registerModules(app: FastifyInstance) {
   await registerProofCoverImageRoute(app);
   await registerProofCompareRoutes(app);
   await registerProcessingRoutes(app);
+  registerOrdersResource(app);
+  await registerOrderRoutes(app);
+  registerShipmentsResource(app);
   await registerOrderDateRoutes(app);
   await registerPostbackRoutes(app);
 }
