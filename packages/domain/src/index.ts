@@ -30,6 +30,7 @@ export * from './orderProgress';
 export * from './orders';
 export * from './pages';
 export * from './permissionHash';
+export * from './personalizationNames';
 export * from './products';
 export * from './proofIntegrations';
 export * from './proofPageLimits';
