@@ -1,6 +1,7 @@
 import { accountRoutes } from '../features/accounts/routes';
 import { myAccountRoutes } from '../features/my-account/routes';
 import { orderAdminRoutes } from '../features/order-admin/routes';
+import { orderRoutes } from '../features/orders/routes';
 import { presetRoutes } from '../features/presets/routes';
 import { processingRoutes } from '../features/processing/routes';
 import { profileRoutes } from '../features/profile/routes';
@@ -27,6 +28,7 @@ export const adminPageRoutes = [
   ...presetRoutes,
   ...processingRoutes,
   ...proofRoutes,
+  ...orderRoutes,
   ...uploadRoutes,
   ...orderAdminRoutes,
 ] as const;

@@ -25,6 +25,11 @@ describe('navigationFor (the navigation is filtered by can())', () => {
     expect(titles).not.toContain('Audit Log');
   });
 
+  it('shows Order Status to those who follow orders (an adviser): its page has a route', () => {
+    const router = createAppRouter(queryClient, { history: createMemoryHistory({ initialEntries: ['/login'] }) });
+    expect(titlesOf(navigationFor(makeUser({ role: 5 }), builtPagePaths(router)))).toContain('Order Status');
+  });
+
   it('shows a studio owner the studio pages but no super-administrator page', () => {
     const groups = navigationFor(makeUser({ role: 8 }), allPages);
     expect(titlesOf(groups)).toContain('Users');
@@ -111,6 +116,7 @@ describe('the app routes', () => {
         '/admin/super/processing/processor-statuses',
         '/admin/proofs',
         '/admin/upload',
+        '/admin/orders',
         '/admin/super/order-admin',
         '/admin/super/personalization-upload',
       ].sort(),

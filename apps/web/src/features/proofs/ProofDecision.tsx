@@ -7,8 +7,9 @@ import { z } from 'zod';
 import { QueryState } from '../../components/feedback/QueryState';
 import { FormError } from '../../components/form/FormError';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
+import { PlaceOrderDrawer } from '../orders';
 import { type ProofFinding, useFindings, useProofDecision } from './api';
-import { AnchorLink, ButtonLink } from './links';
+import { AnchorLink } from './links';
 import { severityOf } from './viewer/overlays';
 
 /**
@@ -207,19 +208,19 @@ function RejectDialog({ proof, opened, onClose }: { proof: Proof; opened: boolea
 }
 
 /**
- * Where ordering starts. The order screens come with a later issue; until then Order opens the book's
- * project, where they will hang (docs/decisions.md, "Proof screens").
+ * Order: on once the proof is approved and the user may place orders, it opens the order form
+ * (the orders feature's drawer); otherwise it says why not.
  */
-export const orderStart = (proof: Pick<Proof, 'projectId'>) =>
-  ({ to: '/admin/projects/$projectId', params: { projectId: proof.projectId } }) as const;
-
-/** Order: on once the proof is approved and the user may place orders; otherwise it says why not. */
 export function OrderButton({ proof }: { proof: Proof }) {
+  const [ordering, setOrdering] = useState(false);
   if (proof.canOrder) {
     return (
-      <ButtonLink {...orderStart(proof)} color="green" leftSection={<IconShoppingCart size={16} />}>
-        Order
-      </ButtonLink>
+      <>
+        <Button color="green" leftSection={<IconShoppingCart size={16} />} onClick={() => setOrdering(true)}>
+          Order
+        </Button>
+        <PlaceOrderDrawer proof={proof} opened={ordering} onClose={() => setOrdering(false)} />
+      </>
     );
   }
   const reason =
