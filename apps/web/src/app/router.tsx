@@ -59,6 +59,13 @@ const confirmEmailRoute = createRoute({
   component: lazyPage(() => import('../features/auth/ConfirmEmailPage'), 'ConfirmEmailPage'),
 });
 
+/** Issue 11: the public shipping calculator, signed in or not. */
+const shippingCalculatorRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'expedited-shipping',
+  component: lazyPage(() => import('../features/shipping-calculator/ShippingCalculatorPage'), 'ShippingCalculatorPage'),
+});
+
 /** Part 2: any unknown path goes to login. */
 const unknownRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -91,6 +98,7 @@ export const routeTree = rootRoute.addChildren([
   mfaRoute,
   newPasswordRoute,
   confirmEmailRoute,
+  shippingCalculatorRoute,
   adminRoute.addChildren([adminIndexRoute, ...adminPageRoutes, adminUnknownRoute]),
   unknownRoute,
 ]);

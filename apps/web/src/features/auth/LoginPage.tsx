@@ -1,5 +1,5 @@
 import { loginBodySchema } from '@colophon/contract';
-import { Anchor, PasswordInput, TextInput } from '@mantine/core';
+import { Anchor, Group, PasswordInput, TextInput } from '@mantine/core';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import type { JSX } from 'react';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
@@ -27,9 +27,14 @@ export function LoginPage(): JSX.Element {
         schemaForm={schemaForm}
         submitLabel="Sign in"
         after={
-          <Anchor component={Link} to="/new-password" size="sm" ta="center">
-            Forgot your password?
-          </Anchor>
+          <Group justify="space-between" gap="xs">
+            <Anchor component={Link} to="/new-password" size="sm">
+              Forgot your password?
+            </Anchor>
+            <Anchor component={Link} to="/expedited-shipping" size="sm">
+              Shipping calculator
+            </Anchor>
+          </Group>
         }
       >
         <TextInput

@@ -1,0 +1,1 @@
+export { ShippingCalculatorPage } from './ShippingCalculatorPage';
