@@ -8,10 +8,14 @@ import { registerAuthRoutes } from './auth/routes';
 import { registerManufacturingResources } from './manufacturing/resources';
 import { registerNotificationsResource } from './notifications/resource';
 import { registerOrderDateRoutes } from './orders/dates';
+import { registerOrderDirectoryRoutes } from './orders/directory';
+import { registerOrderMoveRoutes } from './orders/moves';
+import { registerPersonalizationRoutes } from './orders/personalization';
 import { registerPostbackRoutes } from './orders/postbacks';
 import { registerOrdersResource } from './orders/resource';
 import { registerOrderRoutes } from './orders/routes';
 import { registerShipmentsResource } from './orders/shipments';
+import { registerOrderTicketRoutes } from './orders/ticket-routes';
 import { registerPresetsResource } from './presets/resource';
 import { registerProcessingRoutes } from './processing/routes';
 import { registerProfileRoutes } from './profile/routes';
@@ -64,4 +68,8 @@ export async function registerModules(app: FastifyInstance) {
   registerShipmentsResource(app);
   await registerOrderDateRoutes(app);
   await registerPostbackRoutes(app);
+  await registerOrderTicketRoutes(app);
+  await registerOrderMoveRoutes(app);
+  await registerOrderDirectoryRoutes(app);
+  await registerPersonalizationRoutes(app);
 }

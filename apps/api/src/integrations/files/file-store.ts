@@ -1,6 +1,7 @@
 import { createHash, createHmac, randomUUID, timingSafeEqual } from 'node:crypto';
+import type { Dirent } from 'node:fs';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readFile, realpath, rename, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join, normalize, sep } from 'node:path';
 import { type Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -50,6 +51,18 @@ export interface MultipartUploads {
   abort(key: string, uploadId: string | null): Promise<void>;
 }
 
+/** One entry of a folder of the store: a file, or a folder holding more. */
+export interface StoredEntry {
+  name: string;
+  kind: 'file' | 'folder';
+  /** Files only. */
+  size: number | null;
+  modifiedAt: Date | null;
+}
+
+/** The most entries one `list` answers (a folder of an order holds a few dozen). */
+export const MAX_LIST_ENTRIES = 5_000;
+
 export interface SignedUrlOptions {
   downloadName?: string;
 }
@@ -78,6 +91,11 @@ interface FileStoreBase {
   getStream(key: string, range?: ByteRange): Promise<Readable | null>;
   stat(key: string): Promise<{ size: number } | null>;
   delete(key: string): Promise<void>;
+  /**
+   * The files and folders directly under `prefix` (a folder key ending in '/'), by name; empty when
+   * there is no such folder. Never leaves the store: symbolic links on disk are not followed.
+   */
+  list(prefix: string): Promise<StoredEntry[]>;
   /** A PUT URL for the whole file, of at most `maxBytes` (exactly, on S3). */
   presignPut(
     key: string,
@@ -255,6 +273,38 @@ export function createLocalFileStore(root: string, secret: Uint8Array): LocalFil
     },
     async delete(key) {
       await rm(pathOf(key), { force: true });
+    },
+    async list(prefix) {
+      if (!prefix.endsWith('/')) throw new Error(`Invalid folder key ${prefix}`);
+      const dir = pathOf(prefix.slice(0, -1));
+      let realRoot: string;
+      let realDir: string;
+      try {
+        [realRoot, realDir] = await Promise.all([realpath(root), realpath(dir)]);
+      } catch {
+        return [];
+      }
+      // A folder reached through a link that points outside the store lists nothing.
+      if (!realDir.startsWith(realRoot + sep)) return [];
+      let dirents: Dirent[];
+      try {
+        dirents = await readdir(dir, { withFileTypes: true });
+      } catch {
+        return [];
+      }
+      const entries: StoredEntry[] = [];
+      for (const dirent of dirents) {
+        // Links are never followed; files being written (`*.partial`) are not there yet.
+        if (dirent.isSymbolicLink() || dirent.name.endsWith('.partial') || !KEY_PATTERN.test(dirent.name)) continue;
+        if (dirent.isDirectory()) {
+          entries.push({ name: dirent.name, kind: 'folder', size: null, modifiedAt: null });
+        } else if (dirent.isFile()) {
+          const info = await lstat(join(dir, dirent.name));
+          entries.push({ name: dirent.name, kind: 'file', size: info.size, modifiedAt: info.mtime });
+        }
+        if (entries.length >= MAX_LIST_ENTRIES) break;
+      }
+      return entries.sort((a, b) => a.name.localeCompare(b.name));
     },
     async presignPut(key, { maxBytes, contentType, expiresInSeconds }) {
       pathOf(key);

@@ -6,6 +6,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   ListPartsCommand,
   PutObjectCommand,
   S3Client,
@@ -15,7 +16,14 @@ import {
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Settings } from '../../config';
 import { attachmentDisposition } from './content-disposition';
-import { FileTooLargeError, MissingPartsError, type S3FileStore, type StoredPart } from './file-store';
+import {
+  FileTooLargeError,
+  MAX_LIST_ENTRIES,
+  MissingPartsError,
+  type S3FileStore,
+  type StoredEntry,
+  type StoredPart,
+} from './file-store';
 import { encodeKeyPath, presignGetUrl, type SigningCredentials } from './sigv4-presign';
 
 /** Parts of `putStream`: the smallest S3 takes is 5 MiB (all but the last). */
@@ -207,6 +215,26 @@ export async function createS3FileStore(settings: S3Settings): Promise<S3FileSto
     },
     async delete(Key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key }));
+    },
+    async list(Prefix) {
+      if (!Prefix.endsWith('/')) throw new Error(`Invalid folder key ${Prefix}`);
+      // With a delimiter S3 answers one level: the objects here and the "folders" (common prefixes).
+      const entries: StoredEntry[] = [];
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix, Delimiter: '/', ContinuationToken }));
+        for (const folder of page.CommonPrefixes ?? []) {
+          const name = folder.Prefix?.slice(Prefix.length, -1);
+          if (name) entries.push({ name, kind: 'folder', size: null, modifiedAt: null });
+        }
+        for (const object of page.Contents ?? []) {
+          const name = object.Key?.slice(Prefix.length);
+          if (name)
+            entries.push({ name, kind: 'file', size: object.Size ?? 0, modifiedAt: object.LastModified ?? null });
+        }
+        ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (ContinuationToken && entries.length < MAX_LIST_ENTRIES);
+      return entries.slice(0, MAX_LIST_ENTRIES).sort((a, b) => a.name.localeCompare(b.name));
     },
     async presignPut(Key, { contentType, maxBytes, expiresInSeconds }) {
       // The length is signed: S3 refuses a body of any other size, as the disk refuses a larger one.

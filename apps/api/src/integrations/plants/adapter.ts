@@ -17,6 +17,8 @@ export interface PlantSend {
   action: PlantSendAction;
   /** Which sending of the order this is (1 for the first): names the ticket file. */
   sendNumber: number;
+  /** The order's files the plant needs besides the ticket (personalization CSVs), with signed links. */
+  files: { name: string; key: string; url: string }[];
   /** The same for every run of one queue job, so a job run twice is received once. */
   idempotencyKey: string;
 }

@@ -15,7 +15,7 @@ export interface HttpPlantOptions {
 export function createHttpPlantAdapter(options: HttpPlantOptions): PlantAdapter {
   return {
     name: 'http',
-    async send({ order, manufacturer, plant, ticketXml, action, sendNumber, idempotencyKey }) {
+    async send({ order, manufacturer, plant, ticketXml, action, sendNumber, idempotencyKey, files }) {
       const service = `The plant of ${manufacturer.name}`;
       if (!manufacturer.postbackSecret) {
         throw new IntegrationError(
@@ -37,6 +37,7 @@ export function createHttpPlantAdapter(options: HttpPlantOptions): PlantAdapter 
           manufacturer: { code: manufacturer.code },
           plant: { code: plant.code },
           ticket: ticketXml,
+          files,
         },
       });
       return { reference: referenceOf(answer.json) ?? `http:${answer.status}` };

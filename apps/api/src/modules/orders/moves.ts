@@ -40,6 +40,8 @@ export interface OrderMoveResult {
   reference: string;
 }
 
+/** The plant fetches the order's files within a week of the send. */
+const PLANT_FILE_URL_TTL_SECONDS = 7 * 24 * 3600;
 const ACTIONS: readonly PlantSendAction[] = ['send', 'move', 'resend'];
 /** Orders that are finished: nothing goes to a plant for them any more. */
 const FINISHED: ReadonlySet<number> = new Set([orderStatus.Delivered, orderStatus.CanceledInManufacturing]);
@@ -211,6 +213,19 @@ export function orderMoveHandler(
     if (!target) throw new PermanentJobError(`Order ${order.id}'s manufacturer or plant is gone.`);
     const ticket = await currentTicket(db, order.id);
     if (!ticket) throw new PermanentJobError(`Order ${order.id} does not exist.`);
+    const uploads = await db
+      .select({ filename: personalizationUploads.filename, fileKey: personalizationUploads.fileKey })
+      .from(personalizationUploads)
+      .where(eq(personalizationUploads.orderId, order.id))
+      .orderBy(personalizationUploads.id);
+    const absolute = (url: string) => (url.startsWith('/') ? `${services.config.publicUrl}${url}` : url);
+    const files = uploads
+      .filter((upload) => upload.fileKey !== '')
+      .map((upload) => ({
+        name: upload.filename,
+        key: upload.fileKey,
+        url: absolute(services.files.signedUrl(upload.fileKey, PLANT_FILE_URL_TTL_SECONDS)),
+      }));
     const sendNumber = order.sendCount + 1;
     const adapter = plantAdapterFor(services, target.manufacturer.code);
     const { reference } = await adapter.send({
@@ -221,6 +236,7 @@ export function orderMoveHandler(
       action: payload.action,
       sendNumber,
       idempotencyKey: `colophon-order-${order.id}-job-${job.id}`,
+      files,
     });
     const result: OrderMoveResult = {
       orderId: order.id,
