@@ -3,6 +3,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createNotificationWorker } from './modules/notifications/worker';
+import { createOrderMoveWorker } from './modules/orders/moves';
 import { enqueueDemoProofs, giveSeasonProofsPages } from './modules/proofs/demo';
 import { enqueueMissingEpubs } from './modules/proofs/epub';
 import { createProofWorkers, type ProofWorkers } from './modules/proofs/workers';
@@ -29,11 +30,15 @@ logIdleConnectionError = (err) => app.log.warn({ err }, 'database connection dro
 
 let workers: ProofWorkers | null = null;
 let notificationWorker: ReturnType<typeof createNotificationWorker> | null = null;
+let orderMoveWorker: ReturnType<typeof createOrderMoveWorker> | null = null;
 if (config.workers) {
   const onError = (err: unknown) => app.log.error({ err }, 'queue worker');
   // Notification e-mails go out from here, never inside a request (part 7's queue_notifications).
   notificationWorker = createNotificationWorker(services, { onError });
   await notificationWorker.start();
+  // Orders go to their plants (sent, moved, resent) from here, never inside a request.
+  orderMoveWorker = createOrderMoveWorker(services, { onError });
+  await orderMoveWorker.start();
   workers = createProofWorkers(services, { onError });
   await workers.uploads.start();
   await workers.proofs.start();
@@ -45,7 +50,11 @@ if (config.workers) {
 closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
   if (err) app.log.error({ err }, 'closing after an error');
   else app.log.info({ signal }, 'closing');
-  await Promise.all([workers?.stop(8_000), notificationWorker?.stop({ timeoutMs: 8_000 })]);
+  await Promise.all([
+    workers?.stop(8_000),
+    notificationWorker?.stop({ timeoutMs: 8_000 }),
+    orderMoveWorker?.stop({ timeoutMs: 8_000 }),
+  ]);
   await app.close();
   await handle.close();
 });
