@@ -76,7 +76,7 @@ export function OrderAdminPage(): JSX.Element {
         onClose={() => setSearch({ orderId: undefined })}
         position="right"
         size="xl"
-        title={<Title order={2}>Order</Title>}
+        title="Order"
       >
         {orderId !== undefined ? <OrderPanel orderId={orderId} /> : null}
       </Drawer>

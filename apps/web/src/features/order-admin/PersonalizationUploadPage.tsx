@@ -80,6 +80,16 @@ export function PersonalizationUploadPage(): JSX.Element {
   );
 }
 
+/** The file's text (FileReader: `File.text()` is missing from older browsers and from jsdom). */
+function readAsText(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error('The file could not be read'));
+    reader.readAsText(file);
+  });
+}
+
 /** Every message of a refusal: the API names each bad row by its line ("Line 7: …"). */
 function refusalMessages(error: unknown): string[] {
   if (error instanceof ApiError && error.errors.length > 0) return error.errors.map((problem) => problem.message);
@@ -107,7 +117,8 @@ function UploadForm() {
     if (!next) return;
     if (!/\.csv$/i.test(next.name)) return setFileError('Choose a .csv file');
     if (next.size > MAX_PERSONALIZATION_CSV_BYTES) return setFileError('The file is larger than 5 MB');
-    const data = await next.text();
+    const data = await readAsText(next).catch(() => null);
+    if (data === null) return setFileError('The file could not be read');
     if (data.trim() === '') return setFileError('The file is empty');
     setChosen({ filename: next.name, data, preview: csvPreview(data) });
   };

@@ -97,9 +97,8 @@ function TicketForm({ orderId, loaded }: { orderId: number; loaded: OrderXml }) 
           <>
             <Textarea
               label="Ticket XML"
-              autosize
-              minRows={12}
-              maxRows={30}
+              rows={18}
+              resize="vertical"
               spellCheck={false}
               styles={{ input: { fontFamily: 'var(--mantine-font-family-monospace)', fontSize: 12 } }}
               {...form.getInputProps('xml')}
