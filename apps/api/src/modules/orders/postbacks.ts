@@ -9,6 +9,7 @@ import {
 import { accounts, type Db, manufacturers, notifications, orders, plantPostbacks, shipments } from '@colophon/db';
 import { displayOrderStatus, notificationType, orderStatus, trackingNumberType } from '@colophon/domain';
 import { and, eq } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { implement } from '../../engine/implement';
@@ -285,17 +286,14 @@ async function announceLtlReady(tx: Db, order: OrderRow, occurredAt: Date): Prom
   return true;
 }
 
+const parentAccounts = alias(accounts, 'parent_accounts');
+
 /** Part 4's displayed status: it reads whether the account's parent must pay before production. */
 async function displayStatusOf(db: Db, order: OrderRow): Promise<string> {
-  const [account] = await db
-    .select({ parentId: accounts.parentAccountId })
+  const [parent] = await db
+    .select({ bMustPayBeforeProduction: parentAccounts.bMustPayBeforeProduction })
     .from(accounts)
+    .innerJoin(parentAccounts, eq(parentAccounts.id, accounts.parentAccountId))
     .where(eq(accounts.id, order.accountId));
-  const [parent] = account?.parentId
-    ? await db
-        .select({ bMustPayBeforeProduction: accounts.bMustPayBeforeProduction })
-        .from(accounts)
-        .where(eq(accounts.id, account.parentId))
-    : [];
   return displayOrderStatus({ ...order, account: { parent: parent ?? null } });
 }
