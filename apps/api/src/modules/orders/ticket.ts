@@ -246,6 +246,10 @@ export function parseTicket(xml: string): TicketParse {
   const valid = parser.validate(xml);
   if (valid !== true) return { ok: false, message: `Malformed XML at line ${valid.err.line}: ${valid.err.msg}` };
   const raw: unknown = parser.parse(xml, parseOptions);
+  const roots = raw && typeof raw === 'object' ? Object.keys(raw) : [];
+  if (roots.length !== 1 || roots[0] !== 'JobTicket') {
+    return { ok: false, message: 'JobTicket: the root element must be JobTicket' };
+  }
   const parsed = ticketSchema.safeParse(raw);
   if (parsed.success) return { ok: true, document: parsed.data };
   const issue = parsed.error.issues[0];

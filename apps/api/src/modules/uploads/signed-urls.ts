@@ -17,6 +17,8 @@ import { requireVisibleAccount } from '../accounts/tree';
 import { newUploadKey, problems, UPLOAD_URL_TTL_SECONDS, visibleProject } from './access';
 
 const UPLOAD_KEY = /^uploads\/[0-9a-f-]{36}\.pdf$/;
+/** An order's personalization CSV (`GET presigned_personalization_upload_put`), straight into its folder. */
+const PERSONALIZATION_KEY = /^orders\/\d{1,10}\/personalization\/incoming-\d{1,15}\.csv$/;
 
 /**
  * One PUT of the whole file, straight to the store: `GET files/presigned_upload_put` for a project's
@@ -83,7 +85,7 @@ export async function registerSignedUploadRoutes(app: FastifyInstance) {
   // The disk store's bucket: the signature is the authority (as with an S3 presigned URL). The body
   // streams to a temporary file with a running size check and is moved into place only when whole.
   await app.register(async (scope) => {
-    scope.addContentTypeParser(['application/pdf', 'application/octet-stream'], (_request, payload, done) =>
+    scope.addContentTypeParser(['application/pdf', 'application/octet-stream', 'text/csv'], (_request, payload, done) =>
       done(null, payload),
     );
     scope.withTypeProvider<ZodTypeProvider>().put(
@@ -108,14 +110,26 @@ export async function registerSignedUploadRoutes(app: FastifyInstance) {
         if (files.kind !== 'local') throw notFound('This upload target');
         const key = (request.params as { '*': string })['*'];
         const { part, maxBytes, expires, signature } = request.query;
-        if (!UPLOAD_KEY.test(key) || !files.verifyUpload({ key, part: part ?? 0, maxBytes, expires }, signature)) {
+        const isCsvKey = PERSONALIZATION_KEY.test(key) && !part;
+        if (
+          !(UPLOAD_KEY.test(key) || isCsvKey) ||
+          !files.verifyUpload({ key, part: part ?? 0, maxBytes, expires }, signature)
+        ) {
           throw new AppError('forbidden', 'This upload link has expired or is not valid.');
         }
         const body = request.body as NodeJS.ReadableStream | undefined;
-        const isPdf = request.headers['content-type']?.startsWith('application/pdf') ?? false;
+        const contentType = isCsvKey ? 'text/csv' : 'application/pdf';
+        const isPdf = request.headers['content-type']?.startsWith(contentType) ?? false;
         if (!body || typeof (body as { pipe?: unknown }).pipe !== 'function' || (!part && !isPdf)) {
-          throw new AppError('bad_request', 'Send the file as the request body with content-type application/pdf.', {
-            errors: [{ path: 'body', message: 'Only PDF files can be uploaded (application/pdf).' }],
+          throw new AppError('bad_request', `Send the file as the request body with content-type ${contentType}.`, {
+            errors: [
+              {
+                path: 'body',
+                message: isCsvKey
+                  ? 'Only CSV files go here (text/csv).'
+                  : 'Only PDF files can be uploaded (application/pdf).',
+              },
+            ],
           });
         }
         const limit = Math.min(maxBytes, MAX_UPLOAD_BYTES);
@@ -136,7 +150,7 @@ export async function registerSignedUploadRoutes(app: FastifyInstance) {
             reply.header('etag', `"${stored.etag}"`);
             return { fileKey: key, size: stored.size, partNumber: part, etag: stored.etag };
           }
-          const { size } = await files.putStream(key, stream, 'application/pdf', { maxBytes: limit });
+          const { size } = await files.putStream(key, stream, contentType, { maxBytes: limit });
           received({ size });
           return { fileKey: key, size };
         } catch (error) {
