@@ -39,6 +39,7 @@ import {
   userAccounts,
   users,
 } from '../schema/index';
+import { completeDemoOrders } from './orders';
 
 type AccountRow = typeof accounts.$inferSelect;
 type NewAccount = typeof accounts.$inferInsert;
@@ -323,7 +324,6 @@ export async function seedSeason(db: Db, tree: SeasonTree) {
       ...orderCase,
       projectId: project.id,
       accountId: project.accountId,
-      externalId: `ORD-26-${String(project.id).padStart(5, '0')}`,
       submittedAt:
         (orderCase.status ?? orderStatus.Waiting) >= orderStatus.Submitted ? new Date(now - (index % 9) * DAY) : null,
       createdAt: new Date(now - (index % 9) * DAY - DAY),
@@ -340,7 +340,6 @@ export async function seedSeason(db: Db, tree: SeasonTree) {
     orderValues.push({
       projectId: waiting.id,
       accountId: waiting.accountId,
-      externalId: `ORD-26-${String(waiting.id).padStart(5, '0')}`,
       status: orderStatus.Submitted,
       typeOrder: orderType.Production,
       submittedAt: new Date(now - 2 * DAY),
@@ -354,12 +353,31 @@ export async function seedSeason(db: Db, tree: SeasonTree) {
       ...orderCase,
       projectId: project.id,
       accountId: project.accountId,
-      externalId: `ORD-25-${String(project.id).padStart(5, '0')}`,
       submittedAt: new Date(now - (290 - index) * DAY),
       createdAt: new Date(now - (291 - index) * DAY),
     });
   });
-  await db.insert(orders).values(orderValues);
+  // A proof copy printed before last season's first book: every order type appears, and the
+  // project's latest order stays its production one.
+  const firstPast = past[0];
+  if (firstPast) {
+    orderValues.push({
+      typeOrder: orderType.Proof,
+      status: orderStatus.Delivered,
+      shippingMethod: 'FG',
+      schoolTracking: 'proof',
+      projectId: firstPast.id,
+      accountId: firstPast.accountId,
+      submittedAt: new Date(now - 300 * DAY),
+      createdAt: new Date(now - 301 * DAY),
+    });
+  }
+  const insertedOrders = await db
+    .insert(orders)
+    .values(orderValues)
+    .returning({ id: orders.id, projectId: orders.projectId });
+  const waitingOrder = waiting ? insertedOrders.find((order) => order.projectId === waiting.id) : undefined;
+  await completeDemoOrders(db, now, waitingOrder?.id ?? null);
 
   // Stores: open this year for most schools, closed for some; last year's all closed.
   await db
