@@ -383,3 +383,43 @@ describe('shipments', () => {
     expect(row?.deliveredAt?.toISOString()).toBe('2026-05-04T15:00:00.000Z');
   });
 });
+
+describe('the demo’s orders', () => {
+  it('show every status and type, shipments with tracking numbers, timelines and the waiting invoice', async () => {
+    const all = (await get('/api/orders?perPage=100&sort=status&include=shipments,events', SUPER)).json();
+    expect(all.total).toBeGreaterThan(20);
+    const statuses = await t.handle.db.selectDistinct({ status: orders.status }).from(orders);
+    expect(new Set(statuses.map((row) => row.status))).toEqual(
+      new Set([-2, -1, 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12]),
+    );
+    const types = await t.handle.db.selectDistinct({ typeOrder: orders.typeOrder }).from(orders);
+    expect(new Set(types.map((row) => row.typeOrder))).toEqual(new Set([0, 1, 2, 3, 5]));
+    const demoShipments = await t.handle.db.select().from(shipments);
+    expect(demoShipments.some((row) => row.carrier === 'UPS' && /^1Z[0-9A-Z]{16}$/.test(row.trackingNumber))).toBe(
+      true,
+    );
+    expect(demoShipments.some((row) => row.carrier === 'FedEx' && /^\d{12}$/.test(row.trackingNumber))).toBe(true);
+    const [waiting] = await t.handle.db.select().from(invoices).where(eq(invoices.status, 'open'));
+    expect(waiting?.orderId).not.toBeNull();
+    const waitingOrder = (await get(`/api/orders/${waiting?.orderId}?include=events`, SUPER)).json();
+    expect(waitingOrder.displayStatus).toBe('Waiting for Payment');
+    expect(waitingOrder.events.map((event: { kind: string }) => event.kind)).toEqual(['placed', 'waiting_payment']);
+    // Last season's: this file's own orders are this season's.
+    const [delivered] = await t.handle.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.status, 8), sql`${orders.externalId} like 'ORD-25-%'`))
+      .limit(1);
+    const timeline = (await get(`/api/orders/${delivered?.id}?include=events,shipments`, SUPER)).json();
+    expect(
+      timeline.events
+        .filter((event: { kind: string }) => event.kind === 'status')
+        .map((event: { toStatus: number }) => event.toStatus),
+    ).toEqual([11, 2, 8]);
+    expect(timeline.shipments.length).toBe(2);
+    expect(timeline.shipments[0].trackingUrl).not.toBeNull();
+    expect(timeline).toMatchObject({ manufacturerId: expect.any(Number), plantId: expect.any(Number) });
+    expect(timeline.shipBy).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+    expect(timeline.externalId).toBe(`ORD-25-${String(delivered?.id).padStart(5, '0')}`);
+  });
+});
