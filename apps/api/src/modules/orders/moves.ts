@@ -32,12 +32,16 @@ export interface OrderMovePayload {
   requestedBy: number | null;
 }
 
+/** What a send did, as its timeline line keeps it (and a rerun of the job answers from there). */
 export interface OrderMoveResult {
+  jobId: number;
   orderId: number;
   action: PlantSendAction;
   sendNumber: number;
   adapter: string;
   reference: string;
+  /** The ticket sent: as edited by hand, or built from the order. */
+  ticket: 'edited' | 'built';
 }
 
 /** The plant fetches the order's files within a week of the send. */
@@ -239,11 +243,13 @@ export function orderMoveHandler(
       files,
     });
     const result: OrderMoveResult = {
+      jobId: job.id,
       orderId: order.id,
       action: payload.action,
       sendNumber,
       adapter: adapter.name,
       reference,
+      ticket: ticket.source,
     };
     return db.transaction(async (tx) => {
       const [locked] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
@@ -266,7 +272,7 @@ export function orderMoveHandler(
         source: payload.requestedBy && payload.action !== 'send' ? 'user' : 'system',
         userId: payload.requestedBy,
         message: payload.action === 'send' ? null : payload.reason,
-        data: { jobId: job.id, ...result, ticket: ticket.source },
+        data: result,
       });
       return result;
     });
