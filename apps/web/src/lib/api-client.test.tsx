@@ -121,6 +121,17 @@ describe('impersonation (part 6)', () => {
   });
 });
 
+describe('success answers', () => {
+  it('reads a 202 with a body (the queued job) and one without as nothing', async () => {
+    fetchMock.mockResolvedValueOnce(jsonResponse({ id: 12, status: 0 }, { status: 202 }));
+    expect(await api.post('/queue_moves', {})).toEqual({ id: 12, status: 0 });
+    fetchMock.mockResolvedValueOnce(new Response(null, { status: 202 }));
+    expect(await api.post('/auth/password/forgot', {})).toBeUndefined();
+    fetchMock.mockResolvedValueOnce(new Response(null, { status: 204 }));
+    expect(await api.delete('/users/3')).toBeUndefined();
+  });
+});
+
 describe('problems become typed errors', () => {
   it('carries status, detail and the field errors, keyed by form path', async () => {
     fetchMock.mockResolvedValueOnce(

@@ -212,7 +212,8 @@ export async function apiFetch(path: string, options: RequestOptions = {}): Prom
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const response = await apiFetch(path, options);
-  if (response.status === 204 || response.status === 202) return undefined as T;
+  if (response.status === 204) return undefined as T;
+  // A 202 may carry what was queued (an order move answers its job); an empty one reads as nothing.
   const text = await response.text();
   return (text ? JSON.parse(text) : undefined) as T;
 }
