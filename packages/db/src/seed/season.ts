@@ -20,6 +20,7 @@ import {
   userRole,
   whereCreated,
 } from '@colophon/domain';
+import { asc } from 'drizzle-orm';
 import type { Db } from '../create-db';
 import {
   accountAddresses,
@@ -378,6 +379,15 @@ export async function seedSeason(db: Db, tree: SeasonTree) {
     .returning({ id: orders.id, projectId: orders.projectId });
   const waitingOrder = waiting ? insertedOrders.find((order) => order.projectId === waiting.id) : undefined;
   await completeDemoOrders(db, now, waitingOrder?.id ?? null);
+  // The order notifications below name the project's real order (its latest), when it has one.
+  const orderExternalIds = new Map(
+    (
+      await db
+        .select({ projectId: orders.projectId, externalId: orders.externalId })
+        .from(orders)
+        .orderBy(asc(orders.createdAt))
+    ).map((row) => [row.projectId, row.externalId]),
+  );
 
   // Stores: open this year for most schools, closed for some; last year's all closed.
   await db
@@ -405,7 +415,7 @@ export async function seedSeason(db: Db, tree: SeasonTree) {
         projectName: project?.name ?? null,
         typeBook: project?.typeBook ?? null,
         orderExternalId: [5, 6, 7, 87, 101, 108, 109].includes(typeNotification)
-          ? `ORD-26-${String(project?.id ?? 0).padStart(5, '0')}`
+          ? (orderExternalIds.get(project?.id ?? 0) ?? null)
           : null,
         carrier: [6, 108].includes(typeNotification) ? 'UPS' : null,
         trackingNumber: [6, 108].includes(typeNotification) ? `1Z${index}${n}00042` : null,
