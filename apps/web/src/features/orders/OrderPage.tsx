@@ -86,7 +86,7 @@ function OrderView({ order }: { order: Order }) {
   return (
     <Stack gap="md">
       <OrderCrumbs name={name} />
-      <Paper withBorder p="md" radius="md">
+      <Paper withBorder p="md" radius="md" component="section" aria-label="Order summary">
         <Stack gap={6}>
           <Group gap="sm" align="center">
             <Title order={2} size="h3">

@@ -16,7 +16,7 @@ import { createQueryKeys, createResource, useInvalidatingMutation } from '../../
 /** Orders: list, get, create and update of `/api/orders`, path and types from the contract. */
 export const ordersResource = createResource(ordersContract);
 const orderKeys = ordersResource.keys;
-/** Placing an order changes the proof's lists (ready to order) and its project. */
+/** Placing an order takes its project off the proofs' Ready to order list. */
 const proofKeys = createQueryKeys('proofs');
 const projectKeys = createQueryKeys('projects');
 
@@ -25,7 +25,10 @@ export const orderListIncludes = ['account', 'project', 'manufacturer', 'plant']
 /** Everything the order's page shows: the list's related records, its shipments and its timeline. */
 const orderPageIncludes = { include: [...orderListIncludes, 'shipments', 'events'] };
 
-/** Until the plant delivers, the order's page asks again now and then: the plant reports by postback. */
+/**
+ * The plant reports by postback, at any time: the order's page asks afresh whenever it is opened
+ * (no stale cache) and, until the books are delivered, again now and then.
+ */
 const ORDER_POLL_MS = 15_000;
 /** Delivered or canceled: nothing more will come from the plant. */
 const finished = (status: number) => isDelivered(status) || status === orderStatus.CanceledInManufacturing;
@@ -35,6 +38,7 @@ export function useOrder(id: number) {
   return useQuery({
     ...ordersResource.detailOptions(id, orderPageIncludes),
     enabled: id > 0,
+    staleTime: 0,
     refetchInterval: (query) => (query.state.data && !finished(query.state.data.status) ? ORDER_POLL_MS : false),
   });
 }
@@ -83,10 +87,14 @@ export function useOrderedProject(projectId: number, enabled: boolean) {
   });
 }
 
-/** `POST orders` from an approved proof: the orders, the proofs' lists and the project change with it. */
+/**
+ * `POST orders` from an approved proof. The orders and the proofs' lists (Ready to order) change
+ * with it; the proof itself does not, so its page is not asked again (which would hold the toast
+ * and the new order's page until every part of the proof's page had come back).
+ */
 export type OrderCreateBody = z.output<typeof orderCreateSchema>;
 export function usePlaceOrder() {
-  return useInvalidatingMutation<Order, OrderCreateBody>([orderKeys.all, proofKeys.all, projectKeys.all], {
+  return useInvalidatingMutation<Order, OrderCreateBody>([orderKeys.all, proofKeys.lists()], {
     mutationFn: ordersResource.create,
   });
 }
