@@ -41,6 +41,8 @@ const ROUTES = [
   'GET /api/projects',
   'POST /api/projects/get/get_projects_post',
   'GET /api/proofs',
+  'GET /api/orders',
+  'POST /api/orders/get/get_orders_post',
   'GET /api/notifications',
   'GET /api/users',
 ];
@@ -128,6 +130,8 @@ async function checkRoutes(as: string, viewer: Viewer, sees: Set<number>) {
     ['GET /api/projects', get('/api/projects')],
     ['POST /api/projects/get/get_projects_post', post('/api/projects/get/get_projects_post')],
     ['GET /api/proofs', get('/api/proofs')],
+    ['GET /api/orders', get('/api/orders')],
+    ['POST /api/orders/get/get_orders_post', post('/api/orders/get/get_orders_post')],
     ['GET /api/notifications', get('/api/notifications')],
   ] as const) {
     const rows = await everyRow(as, request);
