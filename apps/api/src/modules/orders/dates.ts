@@ -1,3 +1,5 @@
+// The declaration travels with the module, so projects that import the API (bench) see it too.
+/// <reference path="../../types/zipcodes.d.ts" />
 import {
   getBusinessDays,
   getDpiCodes,
