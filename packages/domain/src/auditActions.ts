@@ -42,6 +42,9 @@ const namedActions: Readonly<Record<string, string>> = {
   'POST proof_cover_image': 'Set a proof’s cover image',
   'POST proofs/:id/approve': 'Approved a proof',
   'POST proofs/:id/reject': 'Rejected a proof',
+  'POST orders/get/get_orders_post': 'Searched orders',
+  'POST orders/:id/status': 'Set an order’s status',
+  'POST orders/invoice/paid/:id': 'Recorded an order’s payment',
 };
 
 /** `manufacturing_plants` → `manufacturing plant`: the record a generic route acts on. */
