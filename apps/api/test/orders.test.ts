@@ -1,5 +1,6 @@
 import {
   accounts,
+  auditLog,
   invoices,
   manufacturers,
   notifications,
@@ -8,7 +9,7 @@ import {
   queueMoves,
   shipments,
 } from '@colophon/db';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADVISER, createTestApp, SUPER, type TestApp } from './harness';
 import { type AccountProject, insertProof, projectOf } from './proof-fixtures';
@@ -250,6 +251,13 @@ describe('changing an order', () => {
       const raised = await notificationsOf(placed.externalId);
       expect(raised.at(-1)?.typeNotification).toBe(notification);
     }
+    const [audited] = await t.handle.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.resource, 'orders/:id/status'), eq(auditLog.resourceId, String(placed.id))))
+      .orderBy(desc(auditLog.id))
+      .limit(1);
+    expect(audited?.detail).toMatchObject({ body: { status: 3, reason: 'Now 3' } });
     const same = await post(`/api/orders/${placed.id}/status`, SUPER, { status: 3, reason: 'Again' });
     expect(same.statusCode).toBe(409);
     const [row] = await t.handle.db.select().from(orders).where(eq(orders.id, placed.id));
