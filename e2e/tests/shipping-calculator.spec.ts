@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { PHONE_WIDTH, pageOverflow, seriousAxeViolations, settle, truncatedBadges } from '../support/screens';
 
 /** A date comfortably ahead of the server's today, as the form's date field takes it (MM/DD/YYYY). */
 function daysAhead(days: number): string {
@@ -40,4 +41,17 @@ test('an unknown ZIP code is named on its field', async ({ page }) => {
   await fillCalculator(page, '00000');
   await expect(page.getByText('No such ZIP code.')).toBeVisible();
   await expect(page.getByRole('textbox', { name: /ZIP code/ })).toHaveAttribute('aria-invalid', 'true');
+});
+
+test('the answered calculator has no serious axe finding, no badge cut short, and fits a phone', async ({ page }) => {
+  await page.setViewportSize({ width: PHONE_WIDTH, height: 844 });
+  await page.goto('/expedited-shipping');
+  await fillCalculator(page, '85034');
+  await expect(page.getByRole('heading', { name: /from Phoenix$/ })).toBeVisible();
+  await settle(page);
+  expect(await pageOverflow(page)).toBe(0);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await settle(page);
+  expect(await seriousAxeViolations(page)).toEqual([]);
+  expect(await truncatedBadges(page)).toEqual([]);
 });
