@@ -136,4 +136,12 @@ test('an adviser orders an approved proof; the plant reports it shipped and the 
   const shipments = page.getByRole('table', { name: 'Shipments' });
   await expect(shipments).toContainText('School copies');
   await expect(shipments.getByRole('link', { name: new RegExp(`Track ${TRACKING}`) })).toBeVisible();
+
+  // The order's files: the job ticket sent to the plant, behind its signed link.
+  await page.reload();
+  const files = page.getByRole('region', { name: 'Files' });
+  await files.getByRole('button', { name: 'tickets', exact: true }).click();
+  const ticket = files.getByRole('link', { name: /\.xml$/ }).first();
+  await expect(ticket).toBeVisible();
+  await expect(ticket).toHaveAttribute('href', new RegExp(`^/api/files/signed/orders/${orderId}/tickets/.+signature=`));
 });
