@@ -147,6 +147,21 @@ describe('GET presigned_personalization_upload_put', () => {
     expect(elsewhere.statusCode).toBe(403);
   });
 
+  it('takes the size of the file (the exact length an S3 grant binds), within the limit', async () => {
+    const url = `/api/presigned_personalization_upload_put?external_id=${sent.externalId}`;
+    const sized = await t.call({ method: 'GET', url: `${url}&size=9`, as: SUPER });
+    expect(sized.statusCode).toBe(200);
+    const put = await t.call({
+      method: 'PUT',
+      url: sized.json().url,
+      headers: sized.json().headers,
+      payload: 'name\nBob\nCy',
+    });
+    expect(put.statusCode).toBe(413);
+    expect((await t.call({ method: 'GET', url: `${url}&size=0`, as: SUPER })).statusCode).toBe(400);
+    expect((await t.call({ method: 'GET', url: `${url}&size=${6 * 1024 * 1024}`, as: SUPER })).statusCode).toBe(400);
+  });
+
   it('answers 404 for an unknown external id and 403 to others', async () => {
     const unknown = await t.call({
       method: 'GET',

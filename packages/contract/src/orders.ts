@@ -534,7 +534,11 @@ export const uploadPersonalizationNames = defineOperation({
 export const presignedPersonalizationUpload = defineOperation({
   method: 'GET',
   path: '/api/presigned_personalization_upload_put',
-  query: z.object({ external_id: z.string().trim().min(1).max(64) }),
+  query: z.object({
+    external_id: z.string().trim().min(1).max(64),
+    /** The file's size in bytes: an S3 presigned PUT takes exactly this many (default: the most allowed). */
+    size: z.coerce.number().int().min(1).max(MAX_PERSONALIZATION_CSV_BYTES).optional(),
+  }),
   responses: {
     200: z.object({
       url: z.string(),

@@ -175,7 +175,7 @@ export async function registerPersonalizationRoutes(app: FastifyInstance) {
     const key = `${orderFolder(order.id)}personalization/incoming-${Date.now()}.csv`;
     const target = await files.presignPut(key, {
       contentType: 'text/csv',
-      maxBytes: MAX_PERSONALIZATION_CSV_BYTES,
+      maxBytes: request.query.size ?? MAX_PERSONALIZATION_CSV_BYTES,
       expiresInSeconds: PRESIGNED_TTL_SECONDS,
     });
     return {
