@@ -339,4 +339,21 @@ describe('ordering from an approved proof', () => {
     expect(await screen.findByText('Order ORD-26-00013 is placed.')).toBeTruthy();
     await waitFor(() => expect(router.state.location.pathname).toBe('/admin/orders/13'));
   });
+
+  it('says when the order placed waits for payment', async () => {
+    createAnswer = () =>
+      jsonResponse(makeOrder({ id: 13, externalId: 'ORD-26-00013', displayStatus: 'Waiting for Payment' }), {
+        status: 201,
+      });
+    renderAt('/admin/proofs/5');
+    await userEvent.click(await screen.findByRole('button', { name: 'Order' }, { timeout: 10_000 }));
+    const drawer = await screen.findByRole('dialog', { name: 'Order Lincoln Yearbook 2026' });
+    await waitFor(() =>
+      expect((within(drawer).getByRole('textbox', { name: 'Copies' }) as HTMLInputElement).value).toBe('150'),
+    );
+    await userEvent.click(within(drawer).getByRole('combobox', { name: 'Shipping method' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'FedEx Ground' }));
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Place order' }));
+    expect(await screen.findByText('Order ORD-26-00013 waits for payment.')).toBeTruthy();
+  });
 });
