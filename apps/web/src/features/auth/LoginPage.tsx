@@ -1,5 +1,5 @@
 import { loginBodySchema } from '@colophon/contract';
-import { Anchor, Group, PasswordInput, TextInput } from '@mantine/core';
+import { Anchor, PasswordInput, Text, TextInput } from '@mantine/core';
 import { getRouteApi, Link, useNavigate } from '@tanstack/react-router';
 import type { JSX } from 'react';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
@@ -27,14 +27,15 @@ export function LoginPage(): JSX.Element {
         schemaForm={schemaForm}
         submitLabel="Sign in"
         after={
-          <Group justify="space-between" gap="xs">
-            <Anchor component={Link} to="/new-password" size="sm">
+          <Text size="sm" ta="center">
+            <Anchor component={Link} to="/new-password" inherit>
               Forgot your password?
             </Anchor>
-            <Anchor component={Link} to="/expedited-shipping" size="sm">
+            {' · '}
+            <Anchor component={Link} to="/expedited-shipping" inherit>
               Shipping calculator
             </Anchor>
-          </Group>
+          </Text>
         }
       >
         <TextInput
