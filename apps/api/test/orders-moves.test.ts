@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { notifications, orderEvents, orders, queueMoves } from '@colophon/db';
+import { notifications, orderEvents, orders, projects, queueMoves } from '@colophon/db';
 import { and, asc, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifySignature } from '../src/integrations/http/signed-http';
@@ -176,6 +176,19 @@ describe('the queue_moves worker', () => {
     expect(sent).toMatchObject({ source: 'system', message: null });
     expect(sent?.data).toMatchObject({ jobId: row?.id, action: 'send' });
     expect(await t.app.services.files.get(`orders/${order.id}/tickets/1-send.xml`)).not.toBeNull();
+  });
+
+  it('sends no ticket that fails its schema: the job waits for a person (Attention)', async () => {
+    const order = await insertOrder(t);
+    await t.handle.db.update(projects).set({ pageCount: null }).where(eq(projects.id, order.projectId));
+    const response = await resend(order.id, SUPER, 'No pages yet');
+    expect(await drain()).toBe(1);
+    const [job] = await t.handle.db.select().from(queueMoves).where(eq(queueMoves.id, response.json().id));
+    expect(job?.status).toBe(4);
+    expect(job?.lastError).toContain('JobTicket/Book/Pages: must be a whole number from 4 to 1000');
+    expect((await orderRow(order.id)).sendCount).toBe(0);
+    expect(await linesOf(order.id, 'sent')).toHaveLength(0);
+    await t.handle.db.update(projects).set({ pageCount: 96 }).where(eq(projects.id, order.projectId));
   });
 
   it('puts a job that is not an order move straight into Error', async () => {

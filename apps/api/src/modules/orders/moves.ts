@@ -16,10 +16,17 @@ import { implement } from '../../engine/implement';
 import { AppError, invalidField } from '../../errors';
 import { type PlantSendAction, plantAdapterFor } from '../../integrations/plants';
 import { callerOf } from '../../plugins/authentication';
-import { type BackoffOptions, enqueue, type JobHandler, PermanentJobError, QueueWorker } from '../../queue';
+import {
+  type BackoffOptions,
+  enqueue,
+  type JobHandler,
+  NeedsAttention,
+  PermanentJobError,
+  QueueWorker,
+} from '../../queue';
 import { notify } from '../notifications/notify';
 import { orderNotificationFields, recordOrderEvent } from './status';
-import { currentTicket } from './ticket';
+import { currentTicket, parseTicket } from './ticket';
 import { visibleOrder } from './visible';
 
 /** A `queue_moves` job: send an order to its plant, move it to another one, or send it again. */
@@ -217,6 +224,14 @@ export function orderMoveHandler(
     if (!target) throw new PermanentJobError(`Order ${order.id}'s manufacturer or plant is gone.`);
     const ticket = await currentTicket(db, order.id);
     if (!ticket) throw new PermanentJobError(`Order ${order.id} does not exist.`);
+    // A plant never gets a ticket that fails its schema (a book without a page count, a bad edit):
+    // a person fixes the order or the ticket, then retries the job from the processing page.
+    const checked = parseTicket(ticket.xml);
+    if (!checked.ok) {
+      return new NeedsAttention<OrderMoveResult>(
+        `The job ticket of order ${order.externalId ?? order.id} fails its schema (${checked.message}); correct it in the order admin, then retry.`,
+      );
+    }
     const uploads = await db
       .select({ filename: personalizationUploads.filename, fileKey: personalizationUploads.fileKey })
       .from(personalizationUploads)
