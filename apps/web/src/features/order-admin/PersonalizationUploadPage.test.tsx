@@ -12,6 +12,19 @@ const superAdmin = makeUser({ bSuperAdmin: true });
 const at = '2026-11-20T15:00:00.000Z';
 const csv = 'first_name,last_name,grade\nAda,Lovelace,12\nAlan,,11\nGrace,Hopper,x\n';
 
+const saved = {
+  id: 1,
+  orderId: 7,
+  filename: 'ORD-26-00007.csv',
+  fileKey: 'orders/7/personalization/1.csv',
+  rowCount: 3,
+  uploadedBy: 1,
+  sentAt: null,
+  createdAt: at,
+  updatedAt: at,
+};
+const savedOrder = { id: 7, externalId: 'ORD-26-00007', accountName: 'Lincoln High' };
+
 let uploads: unknown[];
 let answer: () => Response;
 
@@ -24,6 +37,7 @@ beforeEach(() => {
     fetch: vi.fn<typeof fetch>(async (input, init) => {
       const url = new URL(String(input), 'http://localhost');
       if (url.pathname === '/api/auth/me') return jsonResponse(makeSessionState(superAdmin));
+      if (url.pathname === '/api/personalization_uploads/1') return jsonResponse({ ...saved, order: savedOrder });
       if (url.pathname === '/api/upload_personalization_order_names') {
         uploads.push(JSON.parse(String(init?.body)));
         return answer();
@@ -64,7 +78,7 @@ describe('Personalization Upload', () => {
     await chooseFile('ORD-26-00007.csv', csv);
     const preview = await screen.findByRole('table', { name: 'Preview of the file' });
     expect(within(preview).getByText('Lovelace')).toBeTruthy();
-    expect(screen.getByText('3 rows for order ORD-26-00007.')).toBeTruthy();
+    expect(screen.getByText('3 rows after the header.')).toBeTruthy();
 
     await userEvent.click(screen.getByRole('button', { name: 'Upload names' }));
     const problems = await screen.findByRole('list', { name: 'Problems in the file' });
@@ -77,22 +91,7 @@ describe('Personalization Upload', () => {
   });
 
   it('shows the upload the API saved', async () => {
-    answer = () =>
-      jsonResponse(
-        {
-          id: 1,
-          orderId: 7,
-          filename: 'ORD-26-00007.csv',
-          fileKey: 'personalization/7/ORD-26-00007.csv',
-          rowCount: 3,
-          uploadedBy: 1,
-          sentAt: null,
-          createdAt: at,
-          updatedAt: at,
-          order: { id: 7, externalId: 'ORD-26-00007', accountName: 'Lincoln High' },
-        },
-        { status: 201 },
-      );
+    answer = () => jsonResponse(saved, { status: 201 });
     await chooseFile('ORD-26-00007.csv', csv);
     await userEvent.click(await screen.findByRole('button', { name: 'Upload names' }));
     const done = await screen.findByText(/ORD-26-00007.csv: 3 names for order ORD-26-00007 \(Lincoln High\)/);

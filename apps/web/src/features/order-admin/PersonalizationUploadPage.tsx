@@ -16,12 +16,12 @@ import { listQuery } from '../../lib/list-search';
 import { useInvalidatingMutation } from '../../lib/resource';
 import { useSession } from '../../lib/session';
 import { personalizationUploadsResource } from './api';
-import { csvPreview, orderNumberOfFile } from './csvPreview';
+import { type CsvPreview, csvPreview } from './csvPreview';
 import type { PersonalizationSearch } from './search';
 
 const route = getRouteApi('/admin/super/personalization-upload');
 
-type Chosen = { filename: string; data: string; preview: ReturnType<typeof csvPreview> };
+type Chosen = { filename: string; data: string; preview: CsvPreview };
 type UploadBody = { filename: string; data: string };
 
 /**
@@ -97,7 +97,6 @@ function refusalMessages(error: unknown): string[] {
 }
 
 function UploadForm() {
-  const zone = useSession()?.user.timezone;
   const [file, setFile] = useState<File | null>(null);
   const [chosen, setChosen] = useState<Chosen | null>(null);
   const [fileError, setFileError] = useState<string | null>(null);
@@ -136,7 +135,6 @@ function UploadForm() {
     }
   };
 
-  const orderNumber = chosen ? orderNumberOfFile(chosen.filename) : null;
   return (
     <Paper withBorder p="md">
       <Stack gap="md">
@@ -156,7 +154,7 @@ function UploadForm() {
           onChange={(next) => void choose(next)}
           error={fileError}
         />
-        {chosen ? <Preview chosen={chosen} orderNumber={orderNumber} /> : null}
+        {chosen ? <Preview preview={chosen.preview} /> : null}
         {refusal ? (
           <Alert color="red" variant="light" icon={<IconAlertCircle size={18} />} title="Not uploaded" role="alert">
             <Stack gap="xs">
@@ -171,15 +169,7 @@ function UploadForm() {
             </Stack>
           </Alert>
         ) : null}
-        {uploaded ? (
-          <Alert color="green" variant="light" title="Uploaded" role="status">
-            {uploaded.filename}: {uploaded.rowCount} {uploaded.rowCount === 1 ? 'name' : 'names'} for order{' '}
-            {uploaded.order?.externalId ?? uploaded.orderId}
-            {uploaded.order ? ` (${uploaded.order.accountName})` : ''}, uploaded{' '}
-            {formatDateTime(uploaded.createdAt, zone)}
-            {uploaded.sentAt ? `, sent to the plant ${formatDateTime(uploaded.sentAt, zone)}` : ''}.
-          </Alert>
-        ) : null}
+        {uploaded ? <UploadedNotice uploaded={uploaded} /> : null}
         <Group justify="flex-end">
           <Button
             leftSection={<IconUpload size={16} />}
@@ -195,13 +185,34 @@ function UploadForm() {
   );
 }
 
-function Preview({ chosen, orderNumber }: { chosen: Chosen; orderNumber: string | null }) {
-  const { header, rows, total } = chosen.preview;
+/** The saved upload, read again with its order (the upload's answer names the order by id only). */
+function UploadedNotice({ uploaded }: { uploaded: PersonalizationUpload }) {
+  const zone = useSession()?.user.timezone;
+  const withOrder = personalizationUploadsResource.useDetail(uploaded.id, { include: ['order'] });
+  const upload = withOrder.data ?? uploaded;
+  return (
+    <Alert color="green" variant="light" title="Uploaded" role="status">
+      {upload.filename}: {upload.rowCount} {upload.rowCount === 1 ? 'name' : 'names'} for order{' '}
+      {upload.order?.externalId ?? upload.orderId}
+      {upload.order ? ` (${upload.order.accountName})` : ''}, uploaded {formatDateTime(upload.createdAt, zone)}
+      {upload.sentAt ? `, sent to the plant ${formatDateTime(upload.sentAt, zone)}` : ''}.
+    </Alert>
+  );
+}
+
+function Preview({ preview }: { preview: CsvPreview }) {
+  if (!preview.ok) {
+    return (
+      <Alert color="orange" variant="light" title="The file cannot be previewed">
+        {preview.message}
+      </Alert>
+    );
+  }
+  const { header, rows, total } = preview;
   return (
     <Stack gap="xs">
       <Text size="sm">
-        {total} {total === 1 ? 'row' : 'rows'}
-        {orderNumber ? ` for order ${orderNumber}` : ''}
+        {total} {total === 1 ? 'row' : 'rows'} after the header
         {total > rows.length ? `; the first ${rows.length} shown` : ''}.
       </Text>
       <PlainTable label="Preview of the file" columns={header} minWidth={480}>
