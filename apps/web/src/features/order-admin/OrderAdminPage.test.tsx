@@ -145,6 +145,64 @@ describe('Order Admin', () => {
     );
   });
 
+  it('resends the order with the reason and names the queued job', async () => {
+    answers['POST /api/orders/7/resend'] = () =>
+      jsonResponse(
+        {
+          id: 41,
+          status: 0,
+          payload: { orderId: 7, action: 'resend', manufacturerId: 5, plantId: 2, reason: 'x', requestedBy: 1 },
+          createdAt: at,
+        },
+        { status: 202 },
+      );
+    renderAt('/admin/super/order-admin?orderId=7');
+    await userEvent.click(await screen.findByRole('tab', { name: 'Resend' }, { timeout: 10_000 }));
+    const form = await screen.findByRole('form', { name: 'Resend to the plant' });
+    await userEvent.type(within(form).getByRole('textbox', { name: /Reason/ }), 'The plant lost the files');
+    await userEvent.click(within(form).getByRole('button', { name: 'Resend to the plant' }));
+    expect((await within(form).findByRole('status')).textContent).toContain('Resend queued: job 41.');
+    expect(posted('POST', '/api/orders/7/resend').map((call) => call.body)).toEqual([
+      { reason: 'The plant lost the files' },
+    ]);
+  });
+
+  it('offers to record a payment only while the order waits for one', async () => {
+    renderAt('/admin/super/order-admin?orderId=7');
+    await screen.findByRole('tab', { name: 'Change status' }, { timeout: 10_000 });
+    await waitFor(() => expect(sent.some((call) => call.path === '/api/orders/invoice/status/7')).toBe(true));
+    expect(screen.queryByRole('form', { name: 'Record payment' })).toBeNull();
+  });
+
+  it('records a payment received by hand, saying how it was paid', async () => {
+    answers['GET /api/orders/invoice/status/7'] = () =>
+      jsonResponse({
+        orderId: 7,
+        invoiceId: 3,
+        status: 'open',
+        totalCents: 125_000,
+        paidAt: null,
+        waitingForPayment: true,
+      });
+    answers['POST /api/orders/invoice/paid/7'] = () =>
+      jsonResponse({
+        orderId: 7,
+        invoiceId: 3,
+        status: 'paid',
+        totalCents: 125_000,
+        paidAt: at,
+        waitingForPayment: false,
+      });
+    renderAt('/admin/super/order-admin?orderId=7');
+    const form = await screen.findByRole('form', { name: 'Record payment' }, { timeout: 10_000 });
+    expect(form.textContent).toContain('$1,250.00');
+    await userEvent.type(within(form).getByRole('textbox', { name: /How it was paid/ }), 'Check 1042');
+    await userEvent.click(within(form).getByRole('button', { name: 'Record payment' }));
+    await waitFor(() =>
+      expect(posted('POST', '/api/orders/invoice/paid/7').map((call) => call.body)).toEqual([{ reason: 'Check 1042' }]),
+    );
+  });
+
   it('shows the edited ticket’s added and removed lines before saving it with a reason', async () => {
     answers['PUT /api/orders/7/xml'] = (body) =>
       jsonResponse({ ...ticket, xml: (body as { xml: string }).xml, source: 'edited', updatedAt: at });

@@ -7,6 +7,7 @@ import { DataTable, type DataTableColumn } from '../../components/data-table/Dat
 import { QueryState } from '../../components/feedback/QueryState';
 import { listQuery } from '../../lib/list-search';
 import { useSession } from '../../lib/session';
+import { OrderLink } from '../orders';
 import { ordersResource } from './api';
 import { MoveOrderForm } from './MoveOrderForm';
 import { RecordPaymentButton } from './RecordPaymentButton';
@@ -84,7 +85,10 @@ export function OrderAdminPage(): JSX.Element {
   );
 }
 
-/** The derived status of part 4, with the stored status beside it when they read differently. */
+/**
+ * The derived status of part 4. Order Status has the same badge (features/orders/OrderStatusBadge,
+ * one color per status) but does not export it yet: this one goes once `../orders` does.
+ */
 function OrderStatusBadge({ order }: { order: Pick<Order, 'status' | 'displayStatus'> }) {
   const color =
     order.status === orderStatus.Error || order.status === orderStatus.CanceledInManufacturing
@@ -161,7 +165,10 @@ function OrderFacts({ order }: { order: Order }) {
     <Stack gap="sm">
       <Group justify="space-between">
         <Title order={3}>{orderNumber(order)}</Title>
-        <OrderStatusBadge order={order} />
+        <Group gap="sm">
+          <OrderStatusBadge order={order} />
+          <OrderLink id={order.id}>Order page</OrderLink>
+        </Group>
       </Group>
       <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
         <Fact label="School">{order.account?.name ?? '—'}</Fact>
