@@ -1,4 +1,5 @@
 import {
+  accountManufacturerRelationships,
   accounts,
   auditLog,
   invoices,
@@ -9,7 +10,7 @@ import {
   queueMoves,
   shipments,
 } from '@colophon/db';
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADVISER, createTestApp, SUPER, type TestApp } from './harness';
 import { type AccountProject, insertProof, projectOf } from './proof-fixtures';
@@ -205,6 +206,55 @@ describe('paying before production', () => {
         invoiceId: null,
         waitingForPayment: false,
       });
+    } finally {
+      await setParentMustPay(lincoln, false);
+    }
+  });
+});
+
+describe('who prints the book', () => {
+  it('takes the nearest account’s manufacturer, the book’s type before every type', async () => {
+    const makers = await t.handle.db.select().from(manufacturers).where(eq(manufacturers.isActive, true));
+    const [first, second, third] = makers.slice(-3);
+    if (!first || !second || !third || lincoln.parentAccountId === null) throw new Error('the demo changed');
+    const relate = (accountId: number, manufacturerId: number, typeBook: number | null) =>
+      t.handle.db.insert(accountManufacturerRelationships).values({ accountId, manufacturerId, typeBook });
+    const saved = await t.handle.db
+      .select()
+      .from(accountManufacturerRelationships)
+      .where(inArray(accountManufacturerRelationships.accountId, [lincoln.accountId, lincoln.parentAccountId]));
+    await t.handle.db
+      .delete(accountManufacturerRelationships)
+      .where(inArray(accountManufacturerRelationships.accountId, [lincoln.accountId, lincoln.parentAccountId]));
+    try {
+      await relate(lincoln.parentAccountId, first.id, null);
+      expect((await place()).manufacturerId).toBe(first.id);
+      await relate(lincoln.parentAccountId, second.id, lincoln.project.typeBook);
+      expect((await place()).manufacturerId).toBe(second.id);
+      await relate(lincoln.accountId, third.id, null);
+      const placed = await place();
+      expect(placed.manufacturerId).toBe(third.id);
+      expect(placed.plantId).toBe(third.plantId);
+    } finally {
+      await t.handle.db
+        .delete(accountManufacturerRelationships)
+        .where(inArray(accountManufacturerRelationships.accountId, [lincoln.accountId, lincoln.parentAccountId]));
+      if (saved.length) await t.handle.db.insert(accountManufacturerRelationships).values(saved);
+    }
+  });
+});
+
+describe('two payments at once', () => {
+  it('pay the invoice once: one 200, one 409, one send', async () => {
+    await setParentMustPay(lincoln, true);
+    try {
+      const placed = await place();
+      const answers = await Promise.all([
+        post(`/api/orders/invoice/paid/${placed.id}`, SUPER, { reason: 'Wire' }),
+        post(`/api/orders/invoice/paid/${placed.id}`, SUPER, { reason: 'Check' }),
+      ]);
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([200, 409]);
+      expect((await movesOf(placed.id)).length).toBe(1);
     } finally {
       await setParentMustPay(lincoln, false);
     }
