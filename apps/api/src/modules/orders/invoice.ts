@@ -1,26 +1,15 @@
 import type { OrderInvoiceStatus } from '@colophon/contract';
 import { type Db, invoices, orders } from '@colophon/db';
 import { notificationType, orderStatus, orderType } from '@colophon/domain';
-import { and, desc, eq } from 'drizzle-orm';
-import { accountVisible } from '../../access/scope';
+import { desc, eq } from 'drizzle-orm';
 import type { ResourceContext } from '../../engine/resource';
 import { AppError, notFound } from '../../errors';
 import { notify } from '../notifications/notify';
 import { enqueueOrderSend, parentMustPay } from './placement';
 import { type OrderRow, orderNotificationFields, recordOrderEvent } from './status';
+import { visibleOrder } from './visible';
 
 type InvoiceRow = typeof invoices.$inferSelect;
-
-/** An order the call acts on: 404 when it is missing or another tenant's. */
-export async function visibleOrder(context: ResourceContext, orderId: number, db: Db = context.db): Promise<OrderRow> {
-  const [row] = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.id, orderId), accountVisible(context.auth, orders.accountId)))
-    .limit(1);
-  if (!row) throw notFound(`Order ${orderId}`);
-  return row;
-}
 
 /** The order's invoice (its latest, should the money capability ever reissue one). */
 async function invoiceOf(db: Db, orderId: number, lock = false): Promise<InvoiceRow | undefined> {
@@ -53,7 +42,7 @@ async function invoiceStatusOf(db: Db, order: OrderRow, invoice: InvoiceRow | un
 
 /** `GET orders/invoice/status/{id}`: the order's invoice and whether the order waits for it. */
 export async function orderInvoiceStatus(context: ResourceContext, orderId: number): Promise<OrderInvoiceStatus> {
-  const order = await visibleOrder(context, orderId);
+  const order = await visibleOrder(context.db, context.auth, orderId);
   return invoiceStatusOf(context.db, order, await invoiceOf(context.db, order.id));
 }
 
@@ -67,7 +56,7 @@ export async function recordPayment(
   orderId: number,
   reason: string,
 ): Promise<OrderInvoiceStatus> {
-  const order = await visibleOrder(context, orderId);
+  const order = await visibleOrder(context.db, context.auth, orderId);
   const now = context.request.server.services.clock.now();
   const { user } = context.auth;
   return context.db.transaction(async (tx) => {

@@ -27,6 +27,7 @@ import type { ResourceContext } from '../../engine/resource';
 import { invalidField } from '../../errors';
 import { enqueue } from '../../queue';
 import { notify } from '../notifications/notify';
+import { federalHoliday } from './holidays';
 import { type OrderRow, orderNotificationFields, recordOrderEvent } from './status';
 
 /** A `queue_moves` job: send an order (its ticket and files) to a plant, move it, or send it again. */
@@ -117,7 +118,7 @@ const CLOSURE_WINDOW_DAYS = 366;
 /**
  * The date the books must leave the plant: today (London) plus the manufacturer's turn time for the
  * book type (the redo one for a redo; the expedited one when asked and offered) in business days,
- * past weekends and the manufacturer's closures.
+ * past weekends, US federal holidays and the manufacturer's closures.
  */
 async function shipByDate(
   tx: Db,
@@ -151,7 +152,7 @@ async function shipByDate(
       ),
     );
   const closed = new Map(closures.map((closure) => [closure.date, closure.reason ?? 'Plant closed']));
-  return addBusinessDays(today, days, (date) => closed.get(date) ?? null).date;
+  return addBusinessDays(today, days, (date) => closed.get(date) ?? federalHoliday(date)).date;
 }
 
 /** A redo reprints a book already delivered: it needs an earlier Production order of the project that shipped. */

@@ -13,9 +13,10 @@ import { implement } from '../../engine/implement';
 import { requestContext } from '../../engine/resource';
 import { searchPage } from '../../engine/search-page';
 import { AppError } from '../../errors';
-import { orderInvoiceStatus, recordPayment, visibleOrder } from './invoice';
+import { orderInvoiceStatus, recordPayment } from './invoice';
 import { fillOrders, orderFilters, orderIncludeFills, orderItem } from './resource';
 import { applyOrderStatus } from './status';
+import { visibleOrder } from './visible';
 
 /** The orders calls beside the resource: the POST search, a status set by hand, the invoice and its payment. */
 export async function registerOrderRoutes(app: FastifyInstance) {
@@ -36,7 +37,7 @@ export async function registerOrderRoutes(app: FastifyInstance) {
 
   implement(app, changeOrderStatus, async function setOrderStatus(request) {
     const context = contextOf(request);
-    const order = await visibleOrder(context, request.params.id);
+    const order = await visibleOrder(context.db, context.auth, request.params.id);
     const { status, reason } = request.body;
     const now = app.services.clock.now();
     const changed = await context.db.transaction((tx) =>
@@ -48,7 +49,7 @@ export async function registerOrderRoutes(app: FastifyInstance) {
       }),
     );
     if (!changed) throw new AppError('conflict', `Order ${order.id} is already in that status.`);
-    return orderItem(context, await visibleOrder(context, order.id));
+    return orderItem(context, await visibleOrder(context.db, context.auth, order.id));
   });
 
   implement(app, getOrderInvoiceStatus, async function invoiceStatus(request) {

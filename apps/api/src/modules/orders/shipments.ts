@@ -7,7 +7,7 @@ import { visibleAccountIds } from '../../access/scope';
 import { registerResource } from '../../engine/implement';
 import type { ResourceContext } from '../../engine/resource';
 import { invalidField } from '../../errors';
-import { visibleOrder } from './invoice';
+import { visibleOrder } from './visible';
 
 /** Shipments of the orders of the caller's tree (none limit for a super administrator). */
 function shipmentScope(context: ResourceContext) {
@@ -55,7 +55,7 @@ export function registerShipmentsResource(app: FastifyInstance) {
       async validate(input, context, existing) {
         // The order is a reference in the body: 400 naming it when it is missing or another tenant's.
         if (!existing && input.orderId !== undefined) {
-          await visibleOrder(context, input.orderId).catch(() => {
+          await visibleOrder(context.db, context.auth, input.orderId).catch(() => {
             throw invalidField('orderId', `Order ${input.orderId} does not exist or is not yours.`);
           });
         }
