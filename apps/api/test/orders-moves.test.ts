@@ -27,13 +27,15 @@ const linesOf = (id: number, kind: string) =>
     .where(and(eq(orderEvents.orderId, id), eq(orderEvents.kind, kind)))
     .orderBy(asc(orderEvents.id));
 const drain = () => createOrderMoveWorker(t.app.services).drain();
+/** An order already at its plant once (BLT1, Beltsville). */
+const sentOrder = (on: TestApp = t) => insertOrder(on, 'Lincoln High School', { sentAt: new Date(), sendCount: 1 });
 const errorsOf = (response: { json(): { errors?: { path: string }[] } }) =>
   (response.json().errors ?? []).map((error) => error.path);
 
 describe('POST queue_moves and orders/{id}/resend', () => {
   let order: OrderRow;
   beforeAll(async () => {
-    order = await insertOrder(t);
+    order = await sentOrder();
   });
 
   it('is for the order admin only, and 404 for an order that is not there', async () => {
@@ -84,7 +86,7 @@ describe('POST queue_moves and orders/{id}/resend', () => {
 
     expect(await drain()).toBe(1);
     const moved = await orderRow(order.id);
-    expect(moved).toMatchObject({ manufacturerId: phx.id, plantId: phoenix.id, sendCount: 1 });
+    expect(moved).toMatchObject({ manufacturerId: phx.id, plantId: phoenix.id, sendCount: 2 });
     expect(moved.sentAt).not.toBeNull();
     const [line] = await linesOf(order.id, 'moved');
     expect(line).toMatchObject({ source: 'user', message: 'Beltsville is full' });
@@ -93,14 +95,14 @@ describe('POST queue_moves and orders/{id}/resend', () => {
       to: { manufacturerId: phx.id, plantId: phoenix.id },
     });
     const [sent] = await linesOf(order.id, 'sent');
-    expect(sent?.data).toMatchObject({ action: 'move', sendNumber: 1, adapter: 'embedded' });
+    expect(sent?.data).toMatchObject({ sent: true, action: 'move', sendNumber: 2, adapter: 'embedded' });
     const notices = await t.handle.db
       .select()
       .from(notifications)
       .where(and(eq(notifications.orderExternalId, order.externalId ?? ''), eq(notifications.typeNotification, 85)));
     expect(notices).toHaveLength(1);
     // The embedded plant: the ticket in the order's folder, naming the new manufacturer.
-    const ticket = await t.app.services.files.get(`orders/${order.id}/tickets/1-move.xml`);
+    const ticket = await t.app.services.files.get(`orders/${order.id}/tickets/2-move.xml`);
     expect(ticket?.toString()).toContain('<Manufacturer code="PHX1"');
     const [job] = await t.handle.db.select().from(queueMoves).where(eq(queueMoves.id, response.json().id));
     expect(job?.status).toBe(2);
@@ -111,8 +113,8 @@ describe('POST queue_moves and orders/{id}/resend', () => {
     expect(response.statusCode).toBe(202);
     expect(response.json().payload).toMatchObject({ action: 'resend', orderId: order.id });
     expect(await drain()).toBe(1);
-    expect((await orderRow(order.id)).sendCount).toBe(2);
-    expect(await t.app.services.files.get(`orders/${order.id}/tickets/2-resend.xml`)).not.toBeNull();
+    expect((await orderRow(order.id)).sendCount).toBe(3);
+    expect(await t.app.services.files.get(`orders/${order.id}/tickets/3-resend.xml`)).not.toBeNull();
     const sent = await linesOf(order.id, 'sent');
     expect(sent.map((line) => line.message)).toEqual(['Beltsville is full', 'The plant lost the first one']);
   });
@@ -133,7 +135,7 @@ describe('the queue_moves worker', () => {
   const context = { signal: new AbortController().signal, heartbeat: async () => {} };
 
   it('runs a job twice (a crash, a lost lease) with one move, one send and one notification', async () => {
-    const order = await insertOrder(t);
+    const order = await sentOrder();
     const phx = await manufacturerByCode(t, 'PHX1');
     const response = await move(SUPER, { orderId: order.id, manufacturerId: phx.id, reason: 'Twice' });
     const [row] = await t.handle.db.select().from(queueMoves).where(eq(queueMoves.id, response.json().id));
@@ -146,7 +148,7 @@ describe('the queue_moves worker', () => {
     expect(await drain()).toBe(1);
     expect(await linesOf(order.id, 'moved')).toHaveLength(1);
     expect(await linesOf(order.id, 'sent')).toHaveLength(1);
-    expect((await orderRow(order.id)).sendCount).toBe(1);
+    expect((await orderRow(order.id)).sendCount).toBe(2);
     const notices = await t.handle.db
       .select()
       .from(notifications)
@@ -179,16 +181,31 @@ describe('the queue_moves worker', () => {
   });
 
   it('sends no ticket that fails its schema: the job waits for a person (Attention)', async () => {
-    const order = await insertOrder(t);
+    const order = await sentOrder();
     await t.handle.db.update(projects).set({ pageCount: null }).where(eq(projects.id, order.projectId));
     const response = await resend(order.id, SUPER, 'No pages yet');
     expect(await drain()).toBe(1);
     const [job] = await t.handle.db.select().from(queueMoves).where(eq(queueMoves.id, response.json().id));
     expect(job?.status).toBe(4);
     expect(job?.lastError).toContain('JobTicket/Book/Pages: must be a whole number from 4 to 1000');
-    expect((await orderRow(order.id)).sendCount).toBe(0);
+    expect((await orderRow(order.id)).sendCount).toBe(1);
     expect(await linesOf(order.id, 'sent')).toHaveLength(0);
     await t.handle.db.update(projects).set({ pageCount: 96 }).where(eq(projects.id, order.projectId));
+  });
+
+  it('moves an order not yet at any plant without sending it (its first send, after payment, goes there)', async () => {
+    const order = await insertOrder(t);
+    const phx = await manufacturerByCode(t, 'PHX1');
+    expect((await resend(order.id, SUPER)).statusCode).toBe(409);
+    const response = await move(SUPER, { orderId: order.id, manufacturerId: phx.id, reason: 'Before payment' });
+    expect(response.statusCode).toBe(202);
+    expect(await drain()).toBe(1);
+    const row = await orderRow(order.id);
+    expect(row).toMatchObject({ manufacturerId: phx.id, sendCount: 0, sentAt: null });
+    expect(await linesOf(order.id, 'moved')).toHaveLength(1);
+    expect(await linesOf(order.id, 'sent')).toHaveLength(0);
+    const [job] = await t.handle.db.select().from(queueMoves).where(eq(queueMoves.id, response.json().id));
+    expect(job).toMatchObject({ status: 2, result: { sent: false, action: 'move', orderId: order.id } });
   });
 
   it('puts a job that is not an order move straight into Error', async () => {
@@ -236,7 +253,7 @@ describe('a plant reached over HTTP (PLANT_TICKET_ENDPOINTS)', () => {
   it("posts the ticket signed with the manufacturer's secret and an idempotency key of the job", async () => {
     received = [];
     answer = 200;
-    const order = await insertOrder(h);
+    const order = await sentOrder(h);
     const response = await h.call({
       method: 'POST',
       url: `/api/orders/${order.id}/resend`,
@@ -263,7 +280,7 @@ describe('a plant reached over HTTP (PLANT_TICKET_ENDPOINTS)', () => {
     expect(body).toMatchObject({
       event: 'order.ticket',
       action: 'resend',
-      sendNumber: 1,
+      sendNumber: 2,
       manufacturer: { code: 'BLT1' },
     });
     expect(body.ticket).toContain('<JobTicket version="1">');
@@ -273,13 +290,13 @@ describe('a plant reached over HTTP (PLANT_TICKET_ENDPOINTS)', () => {
       .where(and(eq(orderEvents.orderId, order.id), eq(orderEvents.kind, 'sent')));
     expect(sent?.data).toMatchObject({ adapter: 'http', reference: 'PLANT-1' });
     // Nothing is written to the order's folder when the plant is reached over HTTP.
-    expect(await h.app.services.files.get(`orders/${order.id}/tickets/1-resend.xml`)).toBeNull();
+    expect(await h.app.services.files.get(`orders/${order.id}/tickets/2-resend.xml`)).toBeNull();
   });
 
   it('a refusal fails the attempt: no send is counted, the job waits to be tried again', async () => {
     received = [];
     answer = 503;
-    const order = await insertOrder(h);
+    const order = await sentOrder(h);
     const response = await h.call({
       method: 'POST',
       url: `/api/orders/${order.id}/resend`,
@@ -292,7 +309,7 @@ describe('a plant reached over HTTP (PLANT_TICKET_ENDPOINTS)', () => {
     expect(job).toMatchObject({ status: 0 });
     expect(job?.lastError).toContain('Inbox full');
     const row = (await h.handle.db.select().from(orders).where(eq(orders.id, order.id)))[0];
-    expect(row?.sendCount).toBe(0);
+    expect(row?.sendCount).toBe(1);
     const lines = await h.handle.db
       .select()
       .from(orderEvents)

@@ -40,7 +40,8 @@ export interface OrderMovePayload {
 }
 
 /** What a send did, as its timeline line keeps it (and a rerun of the job answers from there). */
-export interface OrderMoveResult {
+export interface OrderSent {
+  sent: true;
   jobId: number;
   orderId: number;
   action: PlantSendAction;
@@ -50,6 +51,9 @@ export interface OrderMoveResult {
   /** The ticket sent: as edited by hand, or built from the order. */
   ticket: 'edited' | 'built';
 }
+
+/** A job's outcome: the send, or a move of an order not yet at any plant (nothing sent). */
+export type OrderMoveResult = OrderSent | { sent: false; jobId: number; orderId: number; action: 'move' };
 
 /** The plant fetches the order's files within a week of the send. */
 const PLANT_FILE_URL_TTL_SECONDS = 7 * 24 * 3600;
@@ -107,6 +111,12 @@ export async function registerOrderMoveRoutes(app: FastifyInstance) {
     const order = await visibleOrder(db, auth, request.params.id);
     if (FINISHED.has(order.status)) {
       throw new AppError('conflict', `The order is ${orderStatus.label(order.status)}: it is not sent again.`);
+    }
+    if (order.sentAt === null) {
+      throw new AppError(
+        'conflict',
+        'The order has not gone to its plant yet (it waits for payment, or its first send is queued): it goes when it may.',
+      );
     }
     if (order.manufacturerId === null || order.plantId === null) {
       throw new AppError('conflict', 'The order has no plant yet: move it to one first.');
@@ -213,6 +223,11 @@ export function orderMoveHandler(
     if (!order) throw new PermanentJobError(`Order ${payload.orderId} does not exist.`);
     const done = await lineOfJob(db, order.id, 'sent', job.id);
     if (done) return done.data as OrderMoveResult;
+    // An order that has not gone to a plant yet (it waits for its payment, or its first send is still
+    // queued) is only moved: its first send takes it to the new plant, never a move before payment.
+    if (payload.action === 'move' && order.sentAt === null) {
+      return { jobId: job.id, orderId: order.id, action: 'move', sent: false };
+    }
     if (order.manufacturerId === null || order.plantId === null) {
       throw new PermanentJobError(`Order ${order.id} has no manufacturer or plant to go to.`);
     }
@@ -257,7 +272,8 @@ export function orderMoveHandler(
       idempotencyKey: `colophon-order-${order.id}-job-${job.id}`,
       files,
     });
-    const result: OrderMoveResult = {
+    const result: OrderSent = {
+      sent: true,
       jobId: job.id,
       orderId: order.id,
       action: payload.action,
