@@ -416,6 +416,7 @@ describe('shipments', () => {
     });
     const twice = await post('/api/shipments', SUPER, body);
     expect(twice.statusCode).toBe(409);
+    expect(paths(twice)).toEqual(['trackingNumber']);
     const unknownOrder = await post('/api/shipments', SUPER, { ...body, orderId: 999_999 });
     expect(unknownOrder.statusCode).toBe(400);
     expect(paths(unknownOrder)).toEqual(['orderId']);

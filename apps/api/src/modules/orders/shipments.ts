@@ -7,7 +7,10 @@ import { visibleAccountIds } from '../../access/scope';
 import { registerResource } from '../../engine/implement';
 import type { ResourceContext } from '../../engine/resource';
 import { invalidField } from '../../errors';
+import { describeConstraint } from '../../plugins/problems';
 import { visibleOrder } from './visible';
+
+describeConstraint('shipments_order_tracking_key', 'trackingNumber', 'This order already has this tracking number.');
 
 /** Shipments of the orders of the caller's tree (none limit for a super administrator). */
 function shipmentScope(context: ResourceContext) {
