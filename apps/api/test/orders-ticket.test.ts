@@ -128,6 +128,20 @@ describe('the job ticket', () => {
   });
 });
 
+describe("the demo's orders", () => {
+  it('each has a built ticket that passes its schema (what the order admin edits and the plant gets)', async () => {
+    const all = await t.handle.db.select({ id: orders.id }).from(orders);
+    expect(all.length).toBeGreaterThan(2);
+    const failures: string[] = [];
+    for (const { id } of all) {
+      const input = await loadTicketInput(t.handle.db, id);
+      const parsed = parseTicket(input ? buildTicket(input) : '');
+      if (!parsed.ok) failures.push(`${id}: ${parsed.message}`);
+    }
+    expect(failures).toEqual([]);
+  });
+});
+
 describe('GET and PUT orders/{id}/xml', () => {
   it('answers the built ticket to whoever sees the order, 404 to another tenant', async () => {
     const response = await xmlOf(order.id, ADVISER);

@@ -113,8 +113,9 @@ const addressSchema = z.strictObject(
   { error: 'must be an address element' },
 );
 
+/** An element of elements; written empty (`<Shipping/>`) it is one whose children are all absent. */
 const section = <Shape extends z.ZodRawShape>(shape: Shape, what: string) =>
-  z.strictObject(shape, { error: `must be the ${what} element` });
+  z.preprocess((value) => (value === '' ? {} : value), z.strictObject(shape, { error: `must be the ${what} element` }));
 
 export const ticketSchema = z.strictObject(
   {
