@@ -208,6 +208,28 @@ describe('the queue_moves worker', () => {
     expect(job).toMatchObject({ status: 2, result: { sent: false, action: 'move', orderId: order.id } });
   });
 
+  it('sends nothing for an order canceled after its send was queued', async () => {
+    const order = await insertOrder(t);
+    const [row] = await t.handle.db
+      .insert(queueMoves)
+      .values({
+        payload: {
+          orderId: order.id,
+          action: 'send',
+          manufacturerId: null,
+          plantId: null,
+          reason: null,
+          requestedBy: null,
+        },
+      })
+      .returning();
+    await t.handle.db.update(orders).set({ status: 9 }).where(eq(orders.id, order.id));
+    expect(await drain()).toBe(1);
+    const [job] = await t.handle.db.select().from(queueMoves).where(eq(queueMoves.id, row!.id));
+    expect(job).toMatchObject({ status: 2, result: { sent: false, why: 'Canceled in Manufacturing' } });
+    expect((await orderRow(order.id)).sendCount).toBe(0);
+  });
+
   it('puts a job that is not an order move straight into Error', async () => {
     const [row] = await t.handle.db
       .insert(queueMoves)

@@ -52,8 +52,10 @@ export interface OrderSent {
   ticket: 'edited' | 'built';
 }
 
-/** A job's outcome: the send, or a move of an order not yet at any plant (nothing sent). */
-export type OrderMoveResult = OrderSent | { sent: false; jobId: number; orderId: number; action: 'move' };
+/** A job's outcome: the send, or why nothing was sent (a move of an order not yet at a plant, a finished order). */
+export type OrderMoveResult =
+  | OrderSent
+  | { sent: false; jobId: number; orderId: number; action: PlantSendAction; why: string };
 
 /** The plant fetches the order's files within a week of the send. */
 const PLANT_FILE_URL_TTL_SECONDS = 7 * 24 * 3600;
@@ -226,7 +228,17 @@ export function orderMoveHandler(
     // An order that has not gone to a plant yet (it waits for its payment, or its first send is still
     // queued) is only moved: its first send takes it to the new plant, never a move before payment.
     if (payload.action === 'move' && order.sentAt === null) {
-      return { jobId: job.id, orderId: order.id, action: 'move', sent: false };
+      return { sent: false, jobId: job.id, orderId: order.id, action: 'move', why: 'not yet at any plant' };
+    }
+    // Canceled or delivered since the job was queued: nothing more goes to a plant.
+    if (FINISHED.has(order.status)) {
+      return {
+        sent: false,
+        jobId: job.id,
+        orderId: order.id,
+        action: payload.action,
+        why: orderStatus.label(order.status),
+      };
     }
     if (order.manufacturerId === null || order.plantId === null) {
       throw new PermanentJobError(`Order ${order.id} has no manufacturer or plant to go to.`);
