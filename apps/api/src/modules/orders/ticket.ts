@@ -23,7 +23,7 @@ import {
   shippingMethod,
 } from '@colophon/domain';
 import { asc, eq } from 'drizzle-orm';
-import parser from 'fast-xml-parser';
+import { XMLBuilder, XMLParser, XMLValidator } from 'fast-xml-parser';
 import { z } from 'zod';
 
 /*
@@ -201,17 +201,21 @@ export type TicketDocument = z.infer<typeof ticketSchema>;
 
 // ——— Parsing ———
 
-const parseOptions = {
+const ticketParser = new XMLParser({
   ignoreAttributes: false,
   attributeNamePrefix: ATTRIBUTE,
-  parseNodeValue: false,
+  parseTagValue: false,
   parseAttributeValue: false,
   trimValues: true,
-  // The parser leaves references as written: only XML's five and character references are read,
-  // so no entity can expand (there are no declarations to expand: a DOCTYPE is refused first).
-  tagValueProcessor: (value: string) => decodeReferences(value),
-  attrValueProcessor: (value: string) => decodeReferences(value),
-};
+  ignoreDeclaration: true,
+  ignorePiTags: true,
+  // The parser leaves references as written (no entity of its own is expanded): only XML's five and
+  // character references are read, below, so nothing can expand (a DOCTYPE is refused first).
+  processEntities: false,
+  htmlEntities: false,
+  tagValueProcessor: (_name, value) => decodeReferences(value),
+  attributeValueProcessor: (_name, value) => decodeReferences(value),
+});
 
 const NAMED_REFERENCES: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" };
 
@@ -244,9 +248,9 @@ export function parseTicket(xml: string): TicketParse {
   if (/<!DOCTYPE|<!ENTITY/i.test(xml)) {
     return { ok: false, message: 'JobTicket: a DOCTYPE or entity declaration is not allowed' };
   }
-  const valid = parser.validate(xml);
+  const valid = XMLValidator.validate(xml);
   if (valid !== true) return { ok: false, message: `Malformed XML at line ${valid.err.line}: ${valid.err.msg}` };
-  const raw: unknown = parser.parse(xml, parseOptions);
+  const raw: unknown = ticketParser.parse(xml);
   const roots = raw && typeof raw === 'object' ? Object.keys(raw) : [];
   if (roots.length !== 1 || roots[0] !== 'JobTicket') {
     return { ok: false, message: 'JobTicket: the root element must be JobTicket' };
@@ -275,17 +279,14 @@ export interface TicketInput {
   proofPageCount?: number | null;
 }
 
-const escapeText = (value: unknown) => String(value).replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
-const escapeAttribute = (value: unknown) => escapeText(value).replace(/"/g, '&quot;');
-
-const builder = new parser.j2xParser({
+// The builder escapes `&`, `<`, `>`, `"` and `'` in text and attributes itself (processEntities).
+const builder = new XMLBuilder({
   ignoreAttributes: false,
   attributeNamePrefix: ATTRIBUTE,
   format: true,
   indentBy: '  ',
-  supressEmptyNode: true,
-  tagValueProcessor: escapeText,
-  attrValueProcessor: escapeAttribute,
+  suppressEmptyNode: true,
+  processEntities: true,
 });
 
 function coded(enumeration: Enumeration<number> | Enumeration<string>, code: number | string | null | undefined) {
@@ -365,7 +366,7 @@ export function buildTicket(input: TicketInput): string {
       },
     },
   };
-  return `<?xml version="1.0" encoding="UTF-8"?>\n${builder.parse(document)}`;
+  return `<?xml version="1.0" encoding="UTF-8"?>\n${builder.build(document)}`;
 }
 
 /** Everything the ticket of one order is built from; null when the order does not exist. */
