@@ -79,7 +79,17 @@ CREATE TABLE "shipments" (
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+DROP INDEX "notifications_account_date_idx";--> statement-breakpoint
+DROP INDEX "notifications_date_idx";--> statement-breakpoint
+DROP INDEX "orders_project_latest_idx";--> statement-breakpoint
 DROP INDEX "orders_status_idx";--> statement-breakpoint
+DROP INDEX "proofs_project_latest_idx";--> statement-breakpoint
+DROP INDEX "processor_statuses_queue_idx";--> statement-breakpoint
+DROP INDEX "queue_epubs_status_created_idx";--> statement-breakpoint
+DROP INDEX "queue_moves_status_created_idx";--> statement-breakpoint
+DROP INDEX "queue_notifications_status_created_idx";--> statement-breakpoint
+DROP INDEX "queue_proofs_status_created_idx";--> statement-breakpoint
+DROP INDEX "queue_uploads_status_created_idx";--> statement-breakpoint
 ALTER TABLE "manufacturers" ADD COLUMN "postback_secret" varchar(128);--> statement-breakpoint
 ALTER TABLE "manufacturing_plants" ADD COLUMN "zip" varchar(10);--> statement-breakpoint
 ALTER TABLE "orders" ADD COLUMN "account_id" integer;--> statement-breakpoint
@@ -113,9 +123,9 @@ ALTER TABLE "shipments" ADD CONSTRAINT "shipments_order_id_orders_id_fk" FOREIGN
 CREATE UNIQUE INDEX "manufacturer_closures_key" ON "manufacturer_closures" USING btree ("manufacturer_id","date");--> statement-breakpoint
 CREATE UNIQUE INDEX "manufacturer_turn_times_key" ON "manufacturer_turn_times" USING btree ("manufacturer_id","type_book");--> statement-breakpoint
 CREATE INDEX "invoices_order_idx" ON "invoices" USING btree ("order_id");--> statement-breakpoint
-CREATE INDEX "invoices_account_idx" ON "invoices" USING btree ("account_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "invoices_account_idx" ON "invoices" USING btree ("account_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "order_events_order_idx" ON "order_events" USING btree ("order_id","created_at","id");--> statement-breakpoint
-CREATE INDEX "personalization_uploads_order_idx" ON "personalization_uploads" USING btree ("order_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "personalization_uploads_order_idx" ON "personalization_uploads" USING btree ("order_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE UNIQUE INDEX "plant_postbacks_key" ON "plant_postbacks" USING btree ("manufacturer_id","postback_id");--> statement-breakpoint
 CREATE INDEX "plant_postbacks_order_idx" ON "plant_postbacks" USING btree ("order_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "shipments_order_tracking_key" ON "shipments" USING btree ("order_id","tracking_number");--> statement-breakpoint
@@ -125,9 +135,19 @@ ALTER TABLE "orders" ADD CONSTRAINT "orders_proof_id_proofs_id_fk" FOREIGN KEY (
 ALTER TABLE "orders" ADD CONSTRAINT "orders_manufacturer_id_manufacturers_id_fk" FOREIGN KEY ("manufacturer_id") REFERENCES "public"."manufacturers"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_plant_id_manufacturing_plants_id_fk" FOREIGN KEY ("plant_id") REFERENCES "public"."manufacturing_plants"("id") ON DELETE no action ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_placed_by_user_id_users_id_fk" FOREIGN KEY ("placed_by_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "orders_account_created_idx" ON "orders" USING btree ("account_id","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "orders_manufacturer_idx" ON "orders" USING btree ("manufacturer_id","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "orders_created_idx" ON "orders" USING btree ("created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"account_id","status");--> statement-breakpoint
+CREATE INDEX "orders_account_created_idx" ON "orders" USING btree ("account_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "orders_manufacturer_idx" ON "orders" USING btree ("manufacturer_id","created_at" DESC NULLS FIRST);--> statement-breakpoint
 CREATE UNIQUE INDEX "orders_external_id_key" ON "orders" USING btree ("external_id");--> statement-breakpoint
 CREATE INDEX "orders_proof_idx" ON "orders" USING btree ("proof_id");--> statement-breakpoint
-CREATE INDEX "orders_status_idx" ON "orders" USING btree ("status","created_at" DESC NULLS LAST,"id" DESC NULLS LAST);
+CREATE INDEX "notifications_account_date_idx" ON "notifications" USING btree ("account_id","date" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "notifications_date_idx" ON "notifications" USING btree ("date" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "orders_project_latest_idx" ON "orders" USING btree ("project_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"status","submitted_at");--> statement-breakpoint
+CREATE INDEX "orders_status_idx" ON "orders" USING btree ("status","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"account_id");--> statement-breakpoint
+CREATE INDEX "proofs_project_latest_idx" ON "proofs" USING btree ("project_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST,"status");--> statement-breakpoint
+CREATE INDEX "processor_statuses_queue_idx" ON "processor_statuses" USING btree ("queue","last_heartbeat_at" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "queue_epubs_status_created_idx" ON "queue_epubs" USING btree ("status","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "queue_moves_status_created_idx" ON "queue_moves" USING btree ("status","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "queue_notifications_status_created_idx" ON "queue_notifications" USING btree ("status","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "queue_proofs_status_created_idx" ON "queue_proofs" USING btree ("status","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "queue_uploads_status_created_idx" ON "queue_uploads" USING btree ("status","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);

@@ -77,6 +77,8 @@ export interface ResourceImplementation<
     remove?: (existing: Row, context: ResourceContext) => Promise<Row | null>;
   };
   csv: { header: string; value: (row: Row) => CsvValue }[];
+  /** Millions of rows (orders): each page reads its ids from the sort's index first, and counts alone. */
+  large?: boolean;
 }
 
 /** The table's column of this name; a declared filter, sort or search field without one fails at start-up. */
@@ -135,6 +137,7 @@ function definitionOf<Contract extends ResourceContract, Table extends TableWith
   };
   if (implementation.scope) definition.scope = implementation.scope;
   if (contract.listAll) definition.listAll = true;
+  if (implementation.large) definition.large = true;
   if (contract.parent) {
     if (!implementation.parent) throw new Error(`${contract.name}: a nested resource needs its parent's column`);
     definition.parent = { ...contract.parent, ...implementation.parent };

@@ -1,5 +1,5 @@
 import type { Db } from '@colophon/db';
-import { asc, count, desc, getTableColumns, type SQL, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn, PgSelect, PgTable, SelectedFields } from 'drizzle-orm/pg-core';
 import type { SelectResultFields } from 'drizzle-orm/query-builders/select.types';
 
@@ -23,6 +23,12 @@ export interface ListPageQuery<Table extends PgTable, Fields extends SelectedFie
   idOrder?: 'asc' | 'desc';
   page: number;
   perPage: number;
+  /**
+   * A table of millions of rows (orders): the page's ids come first, from the sort's index alone, and
+   * only those rows are read; the total is its own count. One statement with `count(*) over ()` would
+   * read and sort every matching row for every page.
+   */
+  large?: boolean;
 }
 
 const TOTAL = '__listPageTotal';
@@ -53,6 +59,40 @@ export async function listPage<Table extends PgTable, Fields extends SelectedFie
   const fields = (query.fields ?? getTableColumns(query.from)) as SelectedFields;
   const joined = (select: PgSelect) => (query.joins ? query.joins(select) : select);
   const order = query.idOrder === 'desc' ? desc(query.id) : asc(query.id);
+  const countAlone = async () => {
+    const [counted] = (await joined(
+      db
+        .select({ total: count() })
+        .from(query.from as PgTable)
+        .$dynamic(),
+    ).where(query.where)) as { total: number }[];
+    return Number(counted?.total ?? 0);
+  };
+  if (query.large) {
+    const pageIds = joined(
+      db
+        .select({ pageId: sql<number>`${query.id}`.as('page_id') })
+        .from(query.from as PgTable)
+        .$dynamic(),
+    )
+      .where(query.where)
+      .orderBy(...query.orderBy, order)
+      .limit(query.perPage)
+      .offset((query.page - 1) * query.perPage)
+      .as('page_ids');
+    const [rows, total] = await Promise.all([
+      joined(
+        db
+          .select(fields)
+          .from(query.from as PgTable)
+          .$dynamic(),
+      )
+        .innerJoin(pageIds, eq(query.id, pageIds.pageId))
+        .orderBy(...query.orderBy, order) as Promise<unknown[]>,
+      countAlone(),
+    ]);
+    return { items: rows as never, total };
+  }
   const rows = (await joined(
     db
       .select({ ...fields, [TOTAL]: sql<number>`count(*) over ()`.mapWith(Number) })
@@ -66,15 +106,7 @@ export async function listPage<Table extends PgTable, Fields extends SelectedFie
   const total = await totalOfPage(
     rows.map((row) => ({ total: row[TOTAL] })),
     query.page,
-    async () => {
-      const [counted] = (await joined(
-        db
-          .select({ total: count() })
-          .from(query.from as PgTable)
-          .$dynamic(),
-      ).where(query.where)) as { total: number }[];
-      return Number(counted?.total ?? 0);
-    },
+    countAlone,
   );
   const items = rows.map(({ [TOTAL]: _total, ...item }) => item);
   return { items: items as never, total };

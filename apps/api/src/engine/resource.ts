@@ -108,6 +108,8 @@ export interface ResourceDefinition<Query extends ListQueryBase, Create, Update>
   parent?: ResourceParentDefinition;
   /** The list answers every row (of the parent) as `{ data }`, unpaged, without an export. */
   listAll?: boolean;
+  /** Millions of rows: a page reads its ids from the sort's index first (`listPage`'s `large`). */
+  large?: boolean;
   /** Who may change or remove this row (the author…); throw `forbidden`. Checked before an update and a delete. */
   authorize?: (existing: Row, context: ResourceContext) => void;
   /** After a create, an update or a delete (a history line, a notification). */
@@ -159,6 +161,7 @@ export function registerResource<Query extends ListQueryBase, Create, Update>(
       ...(query && definition.filters ? definition.filters(query) : []),
     );
 
+  const isDescending = (sort: string | undefined) => (sort ?? definition.defaultSort).startsWith('-');
   const orderOf = (sort: string | undefined) => {
     const key = sort ?? definition.defaultSort;
     const descending = key.startsWith('-');
@@ -260,8 +263,11 @@ export function registerResource<Query extends ListQueryBase, Create, Update>(
           where: whereOf(context, query),
           orderBy: [orderOf(query.sort)],
           id: table.id,
+          // Ties keep the sort's direction, so one index (key desc, id desc) serves the whole order.
+          idOrder: isDescending(query.sort) ? 'desc' : 'asc',
           page: query.page,
           perPage: query.perPage,
+          large: definition.large ?? false,
         });
         return {
           data: await withIncludes(items as Row[], fills, context),

@@ -17,6 +17,8 @@ export interface SearchPageQuery {
   /** The item's fields that are not columns, filled in for every row (the resource's `fill`). */
   fill?: IncludeFill;
   body: { page: number; perPage: number; sort?: string | undefined; include?: string[] | undefined };
+  /** Millions of rows: see `listPage`'s `large`. */
+  large?: boolean;
 }
 
 /**
@@ -27,7 +29,7 @@ export interface SearchPageQuery {
 export async function searchPage<Item>(
   context: ResourceContext,
   contract: ResourceContract,
-  { from, where, includes, fill, body }: SearchPageQuery,
+  { from, where, includes, fill, body, large }: SearchPageQuery,
 ): Promise<{ data: Item[]; total: number; page: number; perPage: number }> {
   const sortKey = body.sort ?? contract.defaultSort;
   const descending = sortKey.startsWith('-');
@@ -37,8 +39,11 @@ export async function searchPage<Item>(
     where,
     orderBy: [descending ? desc(column) : asc(column)],
     id: from.id,
+    // Ties keep the sort's direction, so one index (key desc, id desc) serves the whole order.
+    idOrder: descending ? 'desc' : 'asc',
     page: body.page,
     perPage: body.perPage,
+    large: large ?? false,
   });
   const rows = items as Row[];
   if (fill) await fill(rows, context);

@@ -25,8 +25,8 @@ export const notifications = pgTable(
     createdAt: timestamps.createdAt,
   },
   (table) => [
-    index('notifications_account_date_idx').on(table.accountId, table.date.desc(), table.id.desc()),
-    index('notifications_date_idx').on(table.date.desc()),
+    index('notifications_account_date_idx').on(table.accountId, table.date.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('notifications_date_idx').on(table.date.desc().nullsFirst()),
   ],
 );
 

@@ -89,7 +89,7 @@ export const personalizationUploads = pgTable(
     sentAt: instant('sent_at'),
     ...timestamps,
   },
-  (table) => [index('personalization_uploads_order_idx').on(table.orderId, table.createdAt.desc())],
+  (table) => [index('personalization_uploads_order_idx').on(table.orderId, table.createdAt.desc().nullsFirst())],
 );
 
 /**
@@ -113,6 +113,6 @@ export const invoices = pgTable(
   },
   (table) => [
     index('invoices_order_idx').on(table.orderId),
-    index('invoices_account_idx').on(table.accountId, table.createdAt.desc()),
+    index('invoices_account_idx').on(table.accountId, table.createdAt.desc().nullsFirst()),
   ],
 );

@@ -33,7 +33,7 @@ function queueTable<const Name extends string>(name: Name) {
       index(`${name}_claim_idx`).on(table.runAfter, table.id).where(sql`status = 0`),
       index(`${name}_lease_idx`).on(table.lockedUntil).where(sql`status = 1`),
       // The processing pages: by status, newest first.
-      index(`${name}_status_created_idx`).on(table.status, table.createdAt.desc(), table.id.desc()),
+      index(`${name}_status_created_idx`).on(table.status, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     ],
   );
 }
@@ -60,5 +60,5 @@ export const processorStatuses = pgTable(
     jobsDone: integer('jobs_done').notNull().default(0),
     jobsFailed: integer('jobs_failed').notNull().default(0),
   },
-  (table) => [index('processor_statuses_queue_idx').on(table.queue, table.lastHeartbeatAt.desc())],
+  (table) => [index('processor_statuses_queue_idx').on(table.queue, table.lastHeartbeatAt.desc().nullsFirst())],
 );

@@ -258,6 +258,8 @@ const iso = (value: Date | null) => value?.toISOString() ?? '';
 export function registerOrdersResource(app: FastifyInstance) {
   registerResource(app, ordersContract, {
     table: orders,
+    // The Order Status list runs to millions of rows (bench/orders-list.bench.ts).
+    large: true,
     scope: (context) => accountVisible(context.auth, orders.accountId),
     filterBy: { search: orderSearch, ancestorId: underAccount, year: ofYears, submittedFrom, submittedTo },
     hooks: {

@@ -32,6 +32,7 @@ export async function registerOrderRoutes(app: FastifyInstance) {
       includes: orderIncludeFills,
       fill: fillOrders,
       body,
+      large: true,
     });
   });
 
