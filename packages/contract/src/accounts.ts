@@ -1,5 +1,6 @@
 import { accountType, country, softwareType, whereCreated } from '@colophon/domain';
 import { z } from 'zod';
+import { accountList } from './account-lists';
 import { bulkUpdateBodySchema, codeOf, textCodeOf } from './codes';
 import {
   idParam,
@@ -9,14 +10,12 @@ import {
   listQuerySchema,
   problemSchema,
   queryBoolean,
-  queryList,
   timestampSchema,
 } from './common';
 import { immediateAccountSchema } from './identity';
-import { searchNumberList } from './list-url';
 import { defineOperation } from './operation';
 import { bookTypeSchema } from './projects';
-import { defineResourceContract, defineSearchOperation, type FilterSpec, filter } from './resource-contract';
+import { defineResourceContract, defineSearchOperation, filter } from './resource-contract';
 
 export const accountTypeSchema = codeOf(accountType, 'account type');
 export const softwareTypeSchema = codeOf(softwareType, 'software');
@@ -148,15 +147,6 @@ export type AccountCreate = z.input<typeof accountCreateSchema>;
 export const accountUpdateSchema = z.object(accountFields).partial();
 export type AccountUpdate = z.input<typeof accountUpdateSchema>;
 
-/** A depth of the tree: 0 (top), 1 (child) or 2 (grandchild). */
-const depthSchema = z.number().int().min(0).max(2);
-const depthFilter = {
-  kind: 'list' as const,
-  query: queryList(z.coerce.number().int().min(0).max(2)).optional(),
-  body: z.array(depthSchema).max(3).optional(),
-  url: searchNumberList,
-} satisfies FilterSpec;
-
 /**
  * Accounts (part 3): schools, churches, teams, universities, dance groups, studios and branch
  * offices, nested at most two levels. `search` looks in the name and the code; DELETE deactivates.
@@ -167,22 +157,8 @@ export const accountsContract = defineResourceContract({
   item: accountSchema,
   create: accountCreateSchema,
   update: accountUpdateSchema,
-  filters: {
-    type: filter.codes({ max: 20 }),
-    typeSoftware: filter.codes({ max: 20 }),
-    typeWhereCreated: filter.codes({ max: 2 }),
-    country: filter.list(z.string().length(2), { max: 3 }),
-    parentAccountId: filter.id(),
-    /** Accounts anywhere below this one (children and grandchildren). */
-    ancestorId: filter.id(),
-    depth: depthFilter,
-    isActive: filter.boolean(),
-    excludeStoreOnly: filter.boolean(),
-  },
-  searchable: ['name', 'code'],
+  ...accountList,
   includes: accountIncludes,
-  sorts: ['name', 'code', 'type', 'country', 'createdAt'],
-  defaultSort: 'name',
   permission: { read: 'accounts.view', write: 'accounts.manage' },
 });
 export type AccountListQuery = z.input<typeof accountsContract.listQuery>;

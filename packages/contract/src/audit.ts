@@ -1,11 +1,10 @@
 import { z } from 'zod';
 import { timestampSchema } from './common';
-import { defineResourceContract, filter } from './resource-contract';
+import { auditLogList, outboxEmailList } from './audit-lists';
+import { defineResourceContract } from './resource-contract';
 
 /** What the audit log and the outbox are: records only super administrators read, newest first. */
 const superAdministratorsRecord = {
-  sorts: ['createdAt'],
-  defaultSort: '-createdAt',
   offers: ['list'],
   permission: { read: 'super.audit', write: 'super.audit' },
 } as const;
@@ -41,7 +40,7 @@ export const auditLogContract = defineResourceContract({
   name: 'audit_log',
   label: 'Audit entry',
   item: auditEntrySchema,
-  filters: { resource: filter.text({ max: 64 }), actorUserId: filter.id() },
+  ...auditLogList,
   ...superAdministratorsRecord,
   bigIds: true,
 });
@@ -64,7 +63,7 @@ export const outboxEmailsContract = defineResourceContract({
   name: 'outbox_emails',
   label: 'E-mail',
   item: outboxEmailSchema,
-  filters: { to: filter.text({ max: 254 }) },
+  ...outboxEmailList,
   ...superAdministratorsRecord,
 });
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idSchema, timestampSchema } from './common';
-import { defineResourceContract, filter } from './resource-contract';
+import { manufacturerList, manufacturingPlantList } from './manufacturing-lists';
+import { defineResourceContract } from './resource-contract';
 
 export const manufacturingPlantSchema = z
   .object({
@@ -29,10 +30,7 @@ export const manufacturingPlantsContract = defineResourceContract({
   item: manufacturingPlantSchema,
   create: manufacturingPlantCreateSchema,
   update: manufacturingPlantUpdateSchema,
-  filters: { code: filter.list(z.string().max(1)) },
-  searchable: ['name', 'code'],
-  sorts: ['code', 'name', 'createdAt'],
-  defaultSort: 'code',
+  ...manufacturingPlantList,
   permission: { write: 'super.plants' },
 });
 
@@ -79,10 +77,7 @@ export const manufacturersContract = defineResourceContract({
   item: manufacturerSchema,
   create: manufacturerCreateSchema,
   update: manufacturerUpdateSchema,
-  filters: { plantId: filter.ids(), isActive: filter.boolean() },
-  searchable: ['name', 'code'],
+  ...manufacturerList,
   includes: ['plant'],
-  sorts: ['code', 'name', 'turnTimeDays', 'createdAt'],
-  defaultSort: 'name',
   permission: { write: 'super.plants' },
 });

@@ -163,6 +163,47 @@ export interface ResourceContractDefinition<
   bigIds?: boolean;
 }
 
+/** A list's filters, sorts and search, declared apart from its item (see `listUrlSearchOf`). */
+export function defineListDeclaration<
+  const F extends Filters,
+  const SortKey extends string,
+  const Searchable extends readonly string[] = readonly [],
+>(list: {
+  filters: F;
+  sorts: readonly [SortKey, ...SortKey[]];
+  defaultSort: SortKey | `-${SortKey}`;
+  searchable?: Searchable;
+}) {
+  return list;
+}
+
+/**
+ * A list's URL search for the web app (page, size, sort and every filter, forgiving stale values),
+ * from its filters and sorts alone: a route table reads it without loading the item's schemas.
+ */
+export function listUrlSearchOf<
+  const F extends Filters,
+  const SortKey extends string,
+  const Searchable extends readonly string[] = readonly [],
+>(list: { filters: F; sorts: readonly [SortKey, ...SortKey[]]; searchable?: Searchable }) {
+  const filters = {
+    ...(list.searchable?.length ? { search: filter.text() } : {}),
+    ...list.filters,
+  } as AllFilters<F, Searchable>;
+  const url = Object.fromEntries(Object.entries(filters as Filters).map(([key, value]) => [key, value.url])) as FormOf<
+    AllFilters<F, Searchable>,
+    'url'
+  >;
+  const sortValues: string[] = list.sorts.flatMap((key) => [key, `-${key}`]);
+  // A sort the list does not offer (a stale bookmark) is dropped; the URL keeps it a plain string.
+  const urlSort = z
+    .string()
+    .refine((value) => sortValues.includes(value))
+    .optional()
+    .catch(undefined);
+  return listSearchSchema.extend({ sort: urlSort, ...url });
+}
+
 /**
  * A resource's contract, declared once: its item, bodies, filters, sorts and permissions. Derived
  * from it: the GET list query, the POST-search body, the web app's forgiving URL schema, the sort
@@ -200,13 +241,7 @@ export function defineResourceContract<
       .optional(),
     ...form('body'),
   });
-  // A sort the list does not offer (a stale bookmark) is dropped; the URL keeps it a plain string.
-  const urlSort = z
-    .string()
-    .refine((value) => (sortValues as string[]).includes(value))
-    .optional()
-    .catch(undefined);
-  const urlSearch = listSearchSchema.extend({ sort: urlSort, ...form('url') });
+  const urlSearch = listUrlSearchOf<F, SortKey, Searchable>(definition);
 
   const base = definition.parent
     ? `/api/${definition.parent.name}/:${definition.parent.param}/${name}`

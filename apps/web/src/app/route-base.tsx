@@ -75,3 +75,13 @@ export function pageRoute(path: string) {
     },
   };
 }
+
+const recordId = z.coerce.number().int().positive().catch(0);
+
+/** A record's id in the path (`$orderId`): a number, or 0 for anything else (the page says not found). */
+export function recordIdParams<const Key extends string>(key: Key) {
+  return {
+    parse: (params: Record<Key, string>) => ({ [key]: recordId.parse(params[key]) }) as Record<Key, number>,
+    stringify: (params: Record<Key, number>) => ({ [key]: String(params[key]) }) as Record<Key, string>,
+  };
+}

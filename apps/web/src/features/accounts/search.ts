@@ -1,10 +1,10 @@
-import { accountsContract } from '@colophon/contract';
+import { accountListUrlSearch } from '@colophon/contract';
 import { years } from '@colophon/domain';
 import { z } from 'zod';
 import { listSearchSchema, searchBoolean, searchId } from '../../lib/list-search';
 
 /** The "all accounts" view's filters, as the contract declares them (the overview sorts by its own keys). */
-const { search, type, country, isActive } = accountsContract.urlSearch.shape;
+const { search, type, country, isActive } = accountListUrlSearch.shape;
 
 /** A checkbox filter of the overview: only `true` is kept (false is the same as absent). */
 const searchFlag = searchBoolean.transform((value) => (value ? true : undefined));

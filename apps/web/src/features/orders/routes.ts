@@ -1,14 +1,14 @@
-import { ordersContract } from '@colophon/contract';
+import { orderListUrlSearch } from '@colophon/contract';
 import { createRoute } from '@tanstack/react-router';
-import { z } from 'zod';
-import { adminRoute, pageRoute } from '../../app/route-base';
+import { adminRoute, pageRoute, recordIdParams } from '../../app/route-base';
 import { resourceRoute } from '../../components/resource-page/route';
 import { lazyPage } from '../../lib/chunk-reload';
 
 /** /admin/orders: Order Status, the orders of the caller's accounts. */
 const ordersRoute = resourceRoute(
   'orders',
-  ordersContract,
+  // The list's URL alone (order-lists.ts): the orders' schemas load with the page, not the login.
+  { urlSearch: orderListUrlSearch },
   lazyPage(() => import('./OrdersPage'), 'OrdersPage'),
 );
 
@@ -16,10 +16,7 @@ const ordersRoute = resourceRoute(
 const orderRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'orders/$orderId',
-  params: {
-    parse: ({ orderId }) => ({ orderId: z.coerce.number().int().positive().catch(0).parse(orderId) }),
-    stringify: ({ orderId }) => ({ orderId: String(orderId) }),
-  },
+  params: recordIdParams('orderId'),
   ...pageRoute('/admin/orders'),
   component: lazyPage(() => import('./OrderPage'), 'OrderPage'),
 });

@@ -1,6 +1,5 @@
 import { createRoute } from '@tanstack/react-router';
-import { z } from 'zod';
-import { adminRoute, pageRoute } from '../../app/route-base';
+import { adminRoute, pageRoute, recordIdParams } from '../../app/route-base';
 import { lazyPage } from '../../lib/chunk-reload';
 import { projectSearchSchema, projectsSearchSchema } from './search';
 
@@ -16,10 +15,7 @@ const projectsRoute = createRoute({
 const projectRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'projects/$projectId',
-  params: {
-    parse: ({ projectId }) => ({ projectId: z.coerce.number().int().positive().catch(0).parse(projectId) }),
-    stringify: ({ projectId }) => ({ projectId: String(projectId) }),
-  },
+  params: recordIdParams('projectId'),
   validateSearch: projectSearchSchema,
   ...pageRoute('/admin/projects'),
   component: lazyPage(() => import('./ProjectPage'), 'ProjectPage'),

@@ -1,6 +1,5 @@
 import { createRoute } from '@tanstack/react-router';
-import { z } from 'zod';
-import { adminRoute, pageRoute } from '../../app/route-base';
+import { adminRoute, pageRoute, recordIdParams } from '../../app/route-base';
 import { lazyPage } from '../../lib/chunk-reload';
 import { proofSearchSchema, proofsSearchSchema } from './search';
 
@@ -16,10 +15,7 @@ const proofsRoute = createRoute({
 const proofRoute = createRoute({
   getParentRoute: () => adminRoute,
   path: 'proofs/$proofId',
-  params: {
-    parse: ({ proofId }) => ({ proofId: z.coerce.number().int().positive().catch(0).parse(proofId) }),
-    stringify: ({ proofId }) => ({ proofId: String(proofId) }),
-  },
+  params: recordIdParams('proofId'),
   validateSearch: proofSearchSchema,
   ...pageRoute('/admin/proofs'),
   component: lazyPage(() => import('./ProofPage'), 'ProofPage'),

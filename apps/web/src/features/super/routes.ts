@@ -1,4 +1,4 @@
-import { manufacturersContract, manufacturingPlantsContract } from '@colophon/contract';
+import { manufacturerListUrlSearch, manufacturingPlantListUrlSearch } from '@colophon/contract';
 import { createRoute } from '@tanstack/react-router';
 import { adminRoute, pageRoute } from '../../app/route-base';
 import { resourceRoute } from '../../components/resource-page/route';
@@ -7,13 +7,13 @@ import { auditSearchSchema, outboxSearchSchema } from './search';
 
 const plantsRoute = resourceRoute(
   'super/manufacturing-plants',
-  manufacturingPlantsContract,
+  { urlSearch: manufacturingPlantListUrlSearch },
   lazyPage(() => import('./ManufacturingPlantsPage'), 'ManufacturingPlantsPage'),
 );
 
 const manufacturersRoute = resourceRoute(
   'super/manufacturers',
-  manufacturersContract,
+  { urlSearch: manufacturerListUrlSearch },
   lazyPage(() => import('./ManufacturersPage'), 'ManufacturersPage'),
 );
 
