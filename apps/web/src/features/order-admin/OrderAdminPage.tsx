@@ -1,13 +1,13 @@
-import type { Order, OrderEvent } from '@colophon/contract';
-import { formatDateTime, orderEventKind, orderEventSource, orderStatus, orderType } from '@colophon/domain';
-import { Badge, Drawer, Group, SimpleGrid, Stack, Tabs, Text, Timeline, Title } from '@mantine/core';
+import type { Order } from '@colophon/contract';
+import { formatDateTime, orderStatus, orderType } from '@colophon/domain';
+import { Drawer, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import type { JSX, ReactNode } from 'react';
 import { DataTable, type DataTableColumn } from '../../components/data-table/DataTable';
 import { QueryState } from '../../components/feedback/QueryState';
 import { listQuery } from '../../lib/list-search';
 import { useSession } from '../../lib/session';
-import { OrderLink } from '../orders';
+import { OrderLink, OrderStatusBadge, OrderTimeline } from '../orders';
 import { ordersResource } from './api';
 import { MoveOrderForm } from './MoveOrderForm';
 import { RecordPaymentButton } from './RecordPaymentButton';
@@ -19,7 +19,7 @@ import { XmlEditor } from './XmlEditor';
 const route = getRouteApi('/admin/super/order-admin');
 
 const LIST_INCLUDE = ['account', 'project', 'manufacturer'];
-const PANEL_INCLUDE = ['account', 'project', 'manufacturer', 'plant', 'events'];
+const PANEL_INCLUDE = ['account', 'project', 'manufacturer', 'plant', 'shipments', 'events'];
 
 const orderNumber = (order: Pick<Order, 'id' | 'externalId'>) => order.externalId ?? `Order ${order.id}`;
 
@@ -85,28 +85,9 @@ export function OrderAdminPage(): JSX.Element {
   );
 }
 
-/**
- * The derived status of part 4. Order Status has the same badge (features/orders/OrderStatusBadge,
- * one color per status) but does not export it yet: this one goes once `../orders` does.
- */
-function OrderStatusBadge({ order }: { order: Pick<Order, 'status' | 'displayStatus'> }) {
-  const color =
-    order.status === orderStatus.Error || order.status === orderStatus.CanceledInManufacturing
-      ? 'red'
-      : order.status === orderStatus.OnHoldInManufacturing
-        ? 'orange'
-        : order.status >= orderStatus.Shipped
-          ? 'green'
-          : 'blue';
-  return (
-    <Badge variant="light" color={color}>
-      {order.displayStatus}
-    </Badge>
-  );
-}
-
 /** The selected order: its facts, the plant-side actions, and its timeline. */
 function OrderPanel({ orderId }: { orderId: number }) {
+  const zone = useSession()?.user.timezone;
   const order = ordersResource.useDetail(orderId, { include: PANEL_INCLUDE });
   return (
     <QueryState
@@ -138,7 +119,7 @@ function OrderPanel({ orderId }: { orderId: number }) {
               <ResendButton order={loaded} />
             </Tabs.Panel>
           </Tabs>
-          <OrderTimeline events={loaded.events ?? []} />
+          <OrderTimeline order={loaded} zone={zone} />
         </Stack>
       )}
     </QueryState>
@@ -197,35 +178,4 @@ function OrderFacts({ order }: { order: Order }) {
       </SimpleGrid>
     </Stack>
   );
-}
-
-/** The order's history, newest first: who did what, and why. */
-function OrderTimeline({ events }: { events: readonly OrderEvent[] }) {
-  const zone = useSession()?.user.timezone;
-  if (events.length === 0) return null;
-  const newestFirst = [...events].reverse();
-  return (
-    <Stack gap="xs" component="section" aria-label="Timeline">
-      <Title order={4}>Timeline</Title>
-      <Timeline bulletSize={12} lineWidth={2}>
-        {newestFirst.map((event) => (
-          <Timeline.Item key={event.id} title={eventTitle(event)}>
-            {event.message ? <Text size="sm">{event.message}</Text> : null}
-            <Text size="xs" c="dimmed">
-              {formatDateTime(event.createdAt, zone)} · {event.userName ?? orderEventSource.label(event.source)}
-            </Text>
-          </Timeline.Item>
-        ))}
-      </Timeline>
-    </Stack>
-  );
-}
-
-function eventTitle(event: OrderEvent): string {
-  const kind = orderEventKind.label(event.kind);
-  if (event.kind === 'status' && event.toStatus !== null) {
-    const from = event.fromStatus === null ? '' : `${orderStatus.label(event.fromStatus)} → `;
-    return `${kind}: ${from}${orderStatus.label(event.toStatus)}`;
-  }
-  return kind;
 }
