@@ -378,6 +378,36 @@ describe('POST manufacturer/internal/postbacks: what a report does', () => {
     expect(studioFirst.json()).toMatchObject({ displayStatus: 'Only Studio Copies Shipped' });
   });
 
+  it('announces every new tracking number once: the Shipped notification names the latest, later boxes their own', async () => {
+    const order = await newOrder({ countExtras: 12, bCombineCopies: false });
+    await send(
+      report(order.externalId, {
+        status: orderStatus.Shipped,
+        shipments: [
+          { trackingNumber: '1ZBOXONE01', carrier: 'UPS', typeTrackingNumber: 1, copies: 50 },
+          { trackingNumber: '1ZBOXTWO01', carrier: 'UPS', typeTrackingNumber: 1, copies: 50 },
+        ],
+      }),
+    );
+    // The studio's copies leave a day later; the same report again announces nothing.
+    const later = report(order.externalId, {
+      shipments: [{ trackingNumber: '1ZSTUDIO09', carrier: 'UPS', typeTrackingNumber: 2, copies: 12 }],
+    });
+    await send(later);
+    await send({ ...later, postbackId: postbackId() });
+    const announced = (await notificationsOf(order.externalId!)).map((row) => [
+      row.typeNotification,
+      row.trackingNumber,
+      row.typeTrackingNumber,
+    ]);
+    // The status change names the latest box; the earlier box of the same report follows on its own.
+    expect(announced).toEqual([
+      [6, '1ZBOXTWO01', 1],
+      [6, '1ZBOXONE01', 1],
+      [6, '1ZSTUDIO09', 2],
+    ]);
+  });
+
   it('raises 108 Freight Order Shipped for an LTL order and 107 LTL Ready once', async () => {
     const order = await newOrder({ shippingMethod: 'LTL' });
     const ready = await send(report(order.externalId, { ltlReady: true }));

@@ -25,24 +25,14 @@ import type { z } from 'zod';
 import { accountVisible } from '../../access/scope';
 import type { ResourceContext } from '../../engine/resource';
 import { invalidField } from '../../errors';
-import { enqueue } from '../../queue';
 import { notify } from '../notifications/notify';
 import { federalHoliday } from './holidays';
+import { enqueueOrderMove } from './moves';
 import { type OrderRow, orderNotificationFields, recordOrderEvent } from './status';
-
-/** A `queue_moves` job: send an order (its ticket and files) to a plant, move it, or send it again. */
-export interface OrderMovePayload {
-  orderId: number;
-  action: 'send' | 'move' | 'resend';
-  manufacturerId: number | null;
-  plantId: number | null;
-  reason: string | null;
-  requestedBy: number | null;
-}
 
 /** Queues the order's sending to its plant (the `queue_moves` worker sends it), in the caller's transaction. */
 export function enqueueOrderSend(tx: Db, order: OrderRow, requestedBy: number | null) {
-  return enqueue<OrderMovePayload>(tx, 'moves', {
+  return enqueueOrderMove(tx, {
     orderId: order.id,
     action: 'send',
     manufacturerId: order.manufacturerId,

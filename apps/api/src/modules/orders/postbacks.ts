@@ -7,7 +7,14 @@ import {
   receivePostback,
 } from '@colophon/contract';
 import { accounts, type Db, manufacturers, notifications, orders, plantPostbacks, shipments } from '@colophon/db';
-import { displayOrderStatus, notificationType, orderStatus, trackingNumberType } from '@colophon/domain';
+import {
+  displayOrderStatus,
+  hasShipped,
+  notificationType,
+  orderStatus,
+  orderStatusNotification,
+  trackingNumberType,
+} from '@colophon/domain';
 import { and, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -135,17 +142,23 @@ async function applyPostback(
   if (!claimed) return { order, outcome: 'duplicate' };
 
   const stale = order.plantReportedAt !== null && occurredAt < order.plantReportedAt;
+  const shippedBefore = hasShipped(order.status);
   let changed = false;
+  const added: PostbackShipment[] = [];
   // Shipments first: the Shipped notification names the latest tracking number.
   for (const shipment of body.shipments ?? []) {
-    if (await applyShipment(tx, order, shipment, occurredAt, stale, body.message)) changed = true;
+    const applied = await applyShipment(tx, order, shipment, occurredAt, stale, body.message);
+    if (applied) changed = true;
+    if (applied === 'added') added.push(shipment);
   }
+  let shippedNow = false;
   if (!stale) {
     const reportsError = body.status === orderStatus.Error;
     if (body.status !== undefined) {
       const message = reportsError ? (body.error?.message ?? body.message) : body.message;
       if (await applyOrderStatus(tx, order, body.status, { source: 'plant', message: message ?? null, occurredAt })) {
         changed = true;
+        shippedNow = body.status === orderStatus.Shipped;
       }
     }
     if (body.error) {
@@ -153,6 +166,10 @@ async function applyPostback(
       changed = true;
     }
     if (body.ltlReady && (await announceLtlReady(tx, order, occurredAt))) changed = true;
+    // Every new tracking number reaches the school once: the Shipped notification names the latest
+    // one; the others (a second box, the studio's copies shipped later) are announced on their own.
+    const announced = shippedNow ? added.slice(0, -1) : shippedBefore ? added : [];
+    for (const shipment of announced) await announceShipment(tx, order, shipment, occurredAt);
     await tx.update(orders).set({ plantReportedAt: occurredAt, updatedAt: new Date() }).where(eq(orders.id, order.id));
   }
   const outcome: Outcome = stale ? 'stale' : changed ? 'applied' : 'unchanged';
@@ -175,7 +192,7 @@ async function applyShipment(
   occurredAt: Date,
   stale: boolean,
   message: string | undefined,
-): Promise<boolean> {
+): Promise<'added' | 'updated' | null> {
   const status = shipment.status ?? orderStatus.Shipped;
   const fields = {
     status,
@@ -195,7 +212,7 @@ async function applyShipment(
       existing.carrier === fields.carrier &&
       existing.shippingMethod === fields.shippingMethod &&
       existing.copies === fields.copies;
-    if (same || stale) return false;
+    if (same || stale) return null;
     await tx
       .update(shipments)
       .set({
@@ -231,7 +248,23 @@ async function applyShipment(
       .where(eq(orders.id, order.id));
     order[column] = shipment.trackingNumber;
   }
-  return true;
+  return existing ? 'updated' : 'added';
+}
+
+/** Order Shipped (Freight Order Shipped for LTL) naming one shipment's carrier and tracking number. */
+async function announceShipment(tx: Db, order: OrderRow, shipment: PostbackShipment, occurredAt: Date) {
+  const method = shipment.shippingMethod ?? order.shippingMethod;
+  const typeNotification = orderStatusNotification(orderStatus.Shipped, method);
+  if (typeNotification === null) return;
+  await notify(tx, {
+    ...(await orderNotificationFields(tx, order, null)),
+    typeNotification,
+    date: occurredAt,
+    shippingMethod: method,
+    carrier: shipment.carrier,
+    trackingNumber: shipment.trackingNumber,
+    typeTrackingNumber: shipment.typeTrackingNumber,
+  });
 }
 
 /**
