@@ -1,28 +1,15 @@
 import type { Account, InternalReviewSettings } from '@colophon/contract';
 import { accountType, country, formatDateTime, softwareType, whereCreated } from '@colophon/domain';
-import { Badge, Group, SimpleGrid, Stack, Table, Text } from '@mantine/core';
+import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
 import { PlainTable } from '../../components/data-table/PlainTable';
 import { EmptyState, QueryState } from '../../components/feedback/QueryState';
+import { Fact, FactGrid } from '../../components/layout/Facts';
 import { Section } from '../../components/layout/Section';
 import { useSession } from '../../lib/session';
 import { AccountImages } from './AccountImages';
 import { internalReviewOptions } from './api';
 import { AccountLink } from './columns';
-
-function Field({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 const levelNames = ['Top level', 'Under a studio', 'Two levels down'];
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
@@ -59,17 +46,17 @@ function InternalReviewSection({ account }: { account: Account }) {
       <QueryState query={query} loadingLabel="Loading the review settings…">
         {(settings) => (
           <Stack gap="sm">
-            <SimpleGrid cols={{ base: 1, sm: 3 }}>
-              <Field label="Internal review">
+            <FactGrid cols={{ base: 1, sm: 3 }} spacing="md">
+              <Fact label="Internal review">
                 <OnOff on={settings.internalReview} />
-              </Field>
-              <Field label="Opted out of internal review">
+              </Fact>
+              <Fact label="Opted out of internal review">
                 <OnOff on={settings.optOutInternalReview} onLabel="Opted out" offLabel="No" />
-              </Field>
-              <Field label="Adviser review notes">
+              </Fact>
+              <Fact label="Adviser review notes">
                 <OnOff on={settings.optInAdviserReviewNotes} onLabel="Opted in" offLabel="No" />
-              </Field>
-            </SimpleGrid>
+              </Fact>
+            </FactGrid>
             <Text size="sm" aria-live="polite">
               In effect: proofs {settings.effectiveInternalReview ? 'go through' : 'skip'} internal review (
               <DecidedBy account={account} decidedBy={settings.decidedBy} />
@@ -88,28 +75,28 @@ export function AccountProfileTab({ account, canManage }: { account: Account; ca
   return (
     <Stack gap="lg">
       <Section title="Details">
-        <SimpleGrid cols={{ base: 1, sm: 2, md: 3 }}>
-          <Field label="Code">{account.code}</Field>
-          <Field label="Type">{accountType.label(account.type)}</Field>
-          <Field label="Software">{softwareType.label(account.typeSoftware)}</Field>
-          <Field label="Created at">{whereCreated.label(account.typeWhereCreated)}</Field>
-          <Field label="Country">{country.label(account.country)}</Field>
-          <Field label="Parent account">
+        <FactGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
+          <Fact label="Code">{account.code}</Fact>
+          <Fact label="Type">{accountType.label(account.type)}</Fact>
+          <Fact label="Software">{softwareType.label(account.typeSoftware)}</Fact>
+          <Fact label="Created at">{whereCreated.label(account.typeWhereCreated)}</Fact>
+          <Fact label="Country">{country.label(account.country)}</Fact>
+          <Fact label="Parent account">
             {account.parent ? (
               <AccountLink id={account.parent.id} name={account.parent.name} canOpen={account.parent.canOpen} />
             ) : (
               'None (top level)'
             )}
-          </Field>
-          <Field label="Level">{levelNames[account.depth] ?? account.depth}</Field>
-          <Field label="Two-step sign-in required">{yesNo(account.mfaRequired)}</Field>
-          <Field label="Must pay before production">{yesNo(account.bMustPayBeforeProduction)}</Field>
-          <Field label="Status">
+          </Fact>
+          <Fact label="Level">{levelNames[account.depth] ?? account.depth}</Fact>
+          <Fact label="Two-step sign-in required">{yesNo(account.mfaRequired)}</Fact>
+          <Fact label="Must pay before production">{yesNo(account.bMustPayBeforeProduction)}</Fact>
+          <Fact label="Status">
             <OnOff on={account.isActive} onLabel="Active" offLabel="Inactive" />
-          </Field>
-          <Field label="Created">{formatDateTime(account.createdAt, zone)}</Field>
-          <Field label="Last changed">{formatDateTime(account.updatedAt, zone)}</Field>
-        </SimpleGrid>
+          </Fact>
+          <Fact label="Created">{formatDateTime(account.createdAt, zone)}</Fact>
+          <Fact label="Last changed">{formatDateTime(account.updatedAt, zone)}</Fact>
+        </FactGrid>
       </Section>
 
       <InternalReviewSection account={account} />

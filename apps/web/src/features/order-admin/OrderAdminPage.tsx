@@ -1,10 +1,11 @@
 import type { Order } from '@colophon/contract';
 import { formatDateTime, orderStatus, orderType } from '@colophon/domain';
-import { Drawer, Group, SimpleGrid, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Drawer, Group, Stack, Tabs, Title } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
-import type { JSX, ReactNode } from 'react';
+import type { JSX } from 'react';
 import { DataTable, type DataTableColumn } from '../../components/data-table/DataTable';
 import { QueryState } from '../../components/feedback/QueryState';
+import { Fact, FactGrid } from '../../components/layout/Facts';
 import { listQuery } from '../../lib/list-search';
 import { useSession } from '../../lib/session';
 import { OrderLink, OrderStatusBadge, OrderTimeline } from '../orders';
@@ -126,19 +127,6 @@ function OrderPanel({ orderId }: { orderId: number }) {
   );
 }
 
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed">
-        {label}
-      </Text>
-      <Text size="sm" component="div">
-        {children}
-      </Text>
-    </div>
-  );
-}
-
 function OrderFacts({ order }: { order: Order }) {
   const zone = useSession()?.user.timezone;
   const when = (value: string | null) => (value ? formatDateTime(value, zone) : '—');
@@ -151,7 +139,7 @@ function OrderFacts({ order }: { order: Order }) {
           <OrderLink id={order.id}>Order page</OrderLink>
         </Group>
       </Group>
-      <SimpleGrid cols={{ base: 2, sm: 3 }} spacing="sm">
+      <FactGrid cols={{ base: 2, sm: 3 }}>
         <Fact label="School">{order.account?.name ?? '—'}</Fact>
         <Fact label="Project">{order.project ? `${order.project.name} (${order.project.year})` : '—'}</Fact>
         <Fact label="Status">
@@ -175,7 +163,7 @@ function OrderFacts({ order }: { order: Order }) {
           {order.sentAt ? `${when(order.sentAt)} (${order.sendCount}×)` : 'Not yet'}
         </Fact>
         <Fact label="Shipped">{when(order.shippedAt)}</Fact>
-      </SimpleGrid>
+      </FactGrid>
     </Stack>
   );
 }

@@ -1,10 +1,11 @@
 import type { Order } from '@colophon/contract';
 import { formatCalendarDate, formatDateTime, orderType, shippingMethod } from '@colophon/domain';
-import { Alert, Badge, Group, Paper, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Badge, Group, Paper, Stack, Text, Title } from '@mantine/core';
 import { IconCash } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
-import type { JSX, ReactNode } from 'react';
+import type { JSX } from 'react';
 import { ErrorState, QueryState } from '../../components/feedback/QueryState';
+import { Fact, FactGrid } from '../../components/layout/Facts';
 import { PageCrumbs } from '../../components/layout/PageCrumbs';
 import { Section } from '../../components/layout/Section';
 import { userCan } from '../../lib/access';
@@ -52,19 +53,6 @@ export function OrderPage(): JSX.Element {
 }
 
 const yesNo = (value: boolean) => (value ? 'Yes' : 'No');
-
-function Fact({ label, children }: { label: string; children: ReactNode }) {
-  return (
-    <div>
-      <Text size="xs" c="dimmed" component="dt">
-        {label}
-      </Text>
-      <Text size="sm" component="dd" m={0}>
-        {children}
-      </Text>
-    </div>
-  );
-}
 
 /** Shown while a Production order of a paying branch waits for its invoice to be paid. */
 function PaymentNotice({ order }: { order: Order }) {
@@ -127,7 +115,7 @@ function OrderView({ order }: { order: Order }) {
       </Paper>
       <PaymentNotice order={order} />
       <Section title="Details">
-        <SimpleGrid cols={{ base: 2, md: 4 }} spacing="md" component="dl" m={0}>
+        <FactGrid cols={{ base: 2, md: 4 }} spacing="md">
           <Fact label="Copies">{copiesText(order)}</Fact>
           <Fact label="Copies and extras combined">{yesNo(order.bCombineCopies)}</Fact>
           <Fact label="Shipping method">{order.shippingMethod ? shippingMethod.label(order.shippingMethod) : '—'}</Fact>
@@ -136,7 +124,7 @@ function OrderView({ order }: { order: Order }) {
           <Fact label="Ship by">{order.shipBy ? formatCalendarDate(order.shipBy) : '—'}</Fact>
           <Fact label="Submitted">{order.submittedAt ? formatDateTime(order.submittedAt, zone) : '—'}</Fact>
           <Fact label="Sent to the plant">{order.sentAt ? formatDateTime(order.sentAt, zone) : 'Not yet'}</Fact>
-        </SimpleGrid>
+        </FactGrid>
       </Section>
       <Section title="Timeline" description="From the order to the school's door; the steps ahead are greyed.">
         <OrderTimeline order={order} zone={zone} />

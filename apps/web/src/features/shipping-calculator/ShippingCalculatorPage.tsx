@@ -6,9 +6,7 @@ import {
   Anchor,
   Badge,
   Button,
-  Center,
   NumberInput,
-  Paper,
   Select,
   SimpleGrid,
   Stack,
@@ -25,6 +23,7 @@ import { FormError } from '../../components/form/FormError';
 import { numberInputProps } from '../../components/form/numberInputProps';
 import { numberSelectProps } from '../../components/form/selectProps';
 import { useSchemaForm } from '../../components/form/useSchemaForm';
+import { PublicCard } from '../../components/layout/PublicCard';
 import { shippingCalculatorApi } from './api';
 
 const TITLE = 'Shipping Calculator';
@@ -58,77 +57,66 @@ export function ShippingCalculatorPage(): JSX.Element {
   }, []);
 
   return (
-    <Center mih="100vh" p="md" component="main">
-      <Paper withBorder shadow="sm" p="xl" radius="md" w="100%" maw={860}>
-        <Stack gap="lg">
-          <Stack gap={4}>
-            <Text fw={700} c="primary" size="sm">
-              Colophon
-            </Text>
-            <Title order={1} size="h2">
-              {TITLE}
-            </Title>
-            <Text c="dimmed" size="sm">
-              When an expedited order leaves the plant, and how to get it to you in time.
-            </Text>
-          </Stack>
-          <form
-            onSubmit={(event) => {
-              setQuote(null);
-              schemaForm.onSubmit(event);
-            }}
-            noValidate
-            aria-label={TITLE}
-          >
-            <Stack gap="md">
-              <FormError message={schemaForm.formError} />
-              <SimpleGrid cols={{ base: 1, sm: 2 }}>
-                <Select
-                  label="Book type"
-                  data={bookType.options()}
-                  allowDeselect={false}
-                  required
-                  {...numberSelectProps(form, 'typeBook')}
-                />
-                <NumberInput
-                  label="Quantity"
-                  min={1}
-                  max={10_000}
-                  allowDecimal={false}
-                  allowNegative={false}
-                  required
-                  {...numberInputProps(form, 'quantity')}
-                />
-                <TextInput
-                  label="ZIP code"
-                  description="A US ZIP code or a Canadian postal code"
-                  autoComplete="postal-code"
-                  required
-                  {...form.getInputProps('zip')}
-                />
-                <DateInput
-                  label="Date needed"
-                  description="The day the books must be in hand"
-                  valueFormat="MM/DD/YYYY"
-                  placeholder="MM/DD/YYYY"
-                  required
-                  value={form.getValues().neededBy || null}
-                  onChange={(next) => form.setFieldValue('neededBy', next ?? '')}
-                  error={form.errors.neededBy}
-                />
-              </SimpleGrid>
-              <Button type="submit" loading={schemaForm.submitting} w={{ base: '100%', sm: 'auto' }}>
-                Calculate
-              </Button>
-            </Stack>
-          </form>
-          {quote ? <QuoteAnswer quote={quote} /> : null}
-          <Anchor component={Link} to="/login" size="sm" ta="center">
-            Sign in to Colophon
-          </Anchor>
+    <PublicCard
+      title={TITLE}
+      description="When an expedited order leaves the plant, and how to get it to you in time."
+      width={860}
+    >
+      <form
+        onSubmit={(event) => {
+          setQuote(null);
+          schemaForm.onSubmit(event);
+        }}
+        noValidate
+        aria-label={TITLE}
+      >
+        <Stack gap="md">
+          <FormError message={schemaForm.formError} />
+          <SimpleGrid cols={{ base: 1, sm: 2 }}>
+            <Select
+              label="Book type"
+              data={bookType.options()}
+              allowDeselect={false}
+              required
+              {...numberSelectProps(form, 'typeBook')}
+            />
+            <NumberInput
+              label="Quantity"
+              min={1}
+              max={10_000}
+              allowDecimal={false}
+              allowNegative={false}
+              required
+              {...numberInputProps(form, 'quantity')}
+            />
+            <TextInput
+              label="ZIP code"
+              description="A US ZIP code or a Canadian postal code"
+              autoComplete="postal-code"
+              required
+              {...form.getInputProps('zip')}
+            />
+            <DateInput
+              label="Date needed"
+              description="The day the books must be in hand"
+              valueFormat="MM/DD/YYYY"
+              placeholder="MM/DD/YYYY"
+              required
+              value={form.getValues().neededBy || null}
+              onChange={(next) => form.setFieldValue('neededBy', next ?? '')}
+              error={form.errors.neededBy}
+            />
+          </SimpleGrid>
+          <Button type="submit" loading={schemaForm.submitting} w={{ base: '100%', sm: 'auto' }}>
+            Calculate
+          </Button>
         </Stack>
-      </Paper>
-    </Center>
+      </form>
+      {quote ? <QuoteAnswer quote={quote} /> : null}
+      <Anchor component={Link} to="/login" size="sm" ta="center">
+        Sign in to Colophon
+      </Anchor>
+    </PublicCard>
   );
 }
 
