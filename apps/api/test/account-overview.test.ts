@@ -83,7 +83,13 @@ beforeAll(async () => {
     { projectId: p7.id, status: 3, createdAt: new Date(now - 320 * DAY) },
   ]);
   await db.insert(orders).values([
-    { projectId: p1.id, accountId: f1.id, status: 3, submittedAt: new Date(now - 10 * DAY), createdAt: new Date(now - 11 * DAY) },
+    {
+      projectId: p1.id,
+      accountId: f1.id,
+      status: 3,
+      submittedAt: new Date(now - 10 * DAY),
+      createdAt: new Date(now - 11 * DAY),
+    },
     {
       projectId: p3.id,
       accountId: f3.id,
@@ -92,8 +98,20 @@ beforeAll(async () => {
       submittedAt: new Date(now - 5 * DAY),
       createdAt: new Date(now - 6 * DAY),
     },
-    { projectId: p6.id, accountId: f6.id, status: 11, submittedAt: new Date(now - DAY), createdAt: new Date(now - 2 * DAY) },
-    { projectId: p7.id, accountId: f7.id, status: 8, submittedAt: new Date(now - 290 * DAY), createdAt: new Date(now - 291 * DAY) },
+    {
+      projectId: p6.id,
+      accountId: f6.id,
+      status: 11,
+      submittedAt: new Date(now - DAY),
+      createdAt: new Date(now - 2 * DAY),
+    },
+    {
+      projectId: p7.id,
+      accountId: f7.id,
+      status: 8,
+      submittedAt: new Date(now - 290 * DAY),
+      createdAt: new Date(now - 291 * DAY),
+    },
   ]);
   await db.insert(storeStatuses).values([
     { accountId: f1.id, year: 2026, isOpen: true },

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { timestampSchema } from './common';
 import { auditLogList, outboxEmailList } from './audit-lists';
+import { timestampSchema } from './common';
 import { defineResourceContract } from './resource-contract';
 
 /** What the audit log and the outbox are: records only super administrators read, newest first. */

@@ -25,7 +25,11 @@ export const notifications = pgTable(
     createdAt: timestamps.createdAt,
   },
   (table) => [
-    index('notifications_account_date_idx').on(table.accountId, table.date.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('notifications_account_date_idx').on(
+      table.accountId,
+      table.date.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     index('notifications_date_idx').on(table.date.desc().nullsFirst()),
   ],
 );

@@ -1,4 +1,15 @@
-import { bigserial, index, integer, jsonb, pgTable, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigserial,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { belongsTo, instant, timestamps } from './columns';
 import { accounts, users } from './identity';
 import { manufacturers } from './manufacturing';

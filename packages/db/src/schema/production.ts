@@ -1,8 +1,8 @@
 import {
   type AnyPgColumn,
   bigint,
-  date,
   boolean,
+  date,
   index,
   integer,
   jsonb,
@@ -65,7 +65,12 @@ export const proofs = pgTable(
   },
   // The latest proof of a project, and its status, from the index alone (the accounts overview).
   (table) => [
-    index('proofs_project_latest_idx').on(table.projectId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst(), table.status),
+    index('proofs_project_latest_idx').on(
+      table.projectId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+      table.status,
+    ),
     uniqueIndex('proofs_upload_job_key').on(table.uploadJobId),
   ],
 );
@@ -128,9 +133,23 @@ export const orders = pgTable(
     ),
     // Order Status, newest first (with a status filter): a page's ids from the index alone, the
     // account in the key so a tree's scope is checked without reading the table.
-    index('orders_status_idx').on(table.status, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst(), table.accountId),
-    index('orders_created_idx').on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst(), table.accountId, table.status),
-    index('orders_account_created_idx').on(table.accountId, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index('orders_status_idx').on(
+      table.status,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+      table.accountId,
+    ),
+    index('orders_created_idx').on(
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+      table.accountId,
+      table.status,
+    ),
+    index('orders_account_created_idx').on(
+      table.accountId,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
     index('orders_manufacturer_idx').on(table.manufacturerId, table.createdAt.desc().nullsFirst()),
     uniqueIndex('orders_external_id_key').on(table.externalId),
     index('orders_proof_idx').on(table.proofId),

@@ -33,7 +33,11 @@ function queueTable<const Name extends string>(name: Name) {
       index(`${name}_claim_idx`).on(table.runAfter, table.id).where(sql`status = 0`),
       index(`${name}_lease_idx`).on(table.lockedUntil).where(sql`status = 1`),
       // The processing pages: by status, newest first.
-      index(`${name}_status_created_idx`).on(table.status, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+      index(`${name}_status_created_idx`).on(
+        table.status,
+        table.createdAt.desc().nullsFirst(),
+        table.id.desc().nullsFirst(),
+      ),
     ],
   );
 }
