@@ -7,4 +7,5 @@ export * from './production';
 export * from './projects';
 export * from './proofs';
 export * from './queues';
+export * from './stores';
 export * from './uploads';

@@ -156,7 +156,10 @@ export const orders = pgTable(
   ],
 );
 
-/** Whether an account's online store is open for a year (the stores capability extends this). */
+/**
+ * An account's online store for one year (the `stores` resource): whether it is open, its public
+ * address and its selling dates (the marketing timeline reads them). The overview reads `is_open`.
+ */
 export const storeStatuses = pgTable(
   'store_statuses',
   {
@@ -164,7 +167,20 @@ export const storeStatuses = pgTable(
     accountId: belongsTo('account_id', () => accounts.id),
     year: smallint('year').notNull(),
     isOpen: boolean('is_open').notNull().default(false),
+    /** The storefront's address, `/store/<slug>`; unique over every store. */
+    slug: varchar('slug', { length: 80 }),
+    title: varchar('title', { length: 200 }),
+    welcomeText: text('welcome_text'),
+    /** The selling season, and the summer single-book window after it. */
+    opensOn: date('opens_on', { mode: 'string' }),
+    closesOn: date('closes_on', { mode: 'string' }),
+    summerOpensOn: date('summer_opens_on', { mode: 'string' }),
+    summerClosesOn: date('summer_closes_on', { mode: 'string' }),
+    createdAt: timestamps.createdAt,
     updatedAt: timestamps.updatedAt,
   },
-  (table) => [uniqueIndex('store_statuses_account_year_key').on(table.accountId, table.year)],
+  (table) => [
+    uniqueIndex('store_statuses_account_year_key').on(table.accountId, table.year),
+    uniqueIndex('store_statuses_slug_key').on(table.slug),
+  ],
 );
