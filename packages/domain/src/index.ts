@@ -40,6 +40,7 @@ export * from './queues';
 export * from './roleRanks';
 export * from './roles';
 export * from './roster';
+export * from './salesTax';
 export * from './session';
 export * from './shipping';
 export * from './shippingRates';
