@@ -201,6 +201,13 @@ export const onlineOrderItems = pgTable(
     /** Distribution day: who handed it out, and when. */
     distributedAt: instant('distributed_at'),
     distributedByUserId: integer('distributed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * The last distribution mark applied (handed out or undone): its device time and its id. A mark
+     * replayed from a phone that was offline applies only if it is later (last write wins), and the
+     * same mark twice changes nothing.
+     */
+    distributionMarkedAt: instant('distribution_marked_at'),
+    distributionMarkId: varchar('distribution_mark_id', { length: 64 }),
     /** Copied from the order: paid (and not refunded in full) items count in the reports. */
     paidAt: instant('paid_at'),
     ...timestamps,
