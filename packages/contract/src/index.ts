@@ -9,6 +9,8 @@ export * from './list-url';
 export * from './manufacturing';
 export * from './manufacturing-lists';
 export * from './notifications';
+export * from './online-order-lists';
+export * from './online-orders';
 export * from './operation';
 export * from './order-dates';
 export * from './order-lists';
