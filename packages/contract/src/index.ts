@@ -28,5 +28,6 @@ export * from './proofs';
 export * from './resource-contract';
 export * from './settings';
 export * from './signup';
+export * from './storefront';
 export * from './uploads';
 export * from './widgets';

@@ -7,6 +7,7 @@ export * from './bookSpec';
 export * from './bookSpecification';
 export * from './books';
 export * from './businessDays';
+export * from './checkout';
 export * from './constants';
 export * from './countries';
 export * from './currency';
