@@ -41,6 +41,7 @@ export * from './queues';
 export * from './roleRanks';
 export * from './roles';
 export * from './roster';
+export * from './salesForecast';
 export * from './salesTax';
 export * from './session';
 export * from './shipping';
