@@ -28,6 +28,8 @@ export * from './proofs';
 export * from './resource-contract';
 export * from './settings';
 export * from './signup';
+export * from './store-lists';
+export * from './stores';
 export * from './storefront';
 export * from './uploads';
 export * from './widgets';
