@@ -4,6 +4,7 @@ export * from './audit';
 export * from './audit-lists';
 export * from './codes';
 export * from './common';
+export * from './distribution';
 export * from './identity';
 export * from './list-url';
 export * from './manufacturing';
