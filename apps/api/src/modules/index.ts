@@ -29,6 +29,8 @@ import { registerProofRoutes } from './proofs/routes';
 import { registerProofVendorRoutes } from './proofs/vendor-routes';
 import { registerSettingsRoutes } from './settings/routes';
 import { registerSignupRoutes } from './signup/routes';
+import { registerDistributionRoutes } from './stores/distribution';
+import { registerForecastRoutes } from './stores/forecast';
 import { registerUploadRoutes } from './uploads/routes';
 import { registerEmailChangeRoutes } from './users/email-change';
 import { registerUsersResource } from './users/resource';
@@ -72,4 +74,6 @@ export async function registerModules(app: FastifyInstance) {
   await registerOrderMoveRoutes(app);
   await registerOrderDirectoryRoutes(app);
   await registerPersonalizationRoutes(app);
+  await registerDistributionRoutes(app);
+  await registerForecastRoutes(app);
 }
