@@ -83,6 +83,21 @@ const configSchema = z.object({
    */
   PLANT_TICKET_ENDPOINTS: endpointList,
   INTEGRATION_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
+  /** A sales tax vendor's "rate by ZIP" JSON API (`GET <url>?zip=…`); unset: our per-state table. */
+  SALES_TAX_API_URL: z.string().url().optional(),
+  SALES_TAX_API_KEY: z.string().min(1).optional(),
+  /** Stripe for the online stores' cards; unset: the embedded (offline, test-mode) payments adapter. */
+  STRIPE_SECRET_KEY: z
+    .string()
+    .regex(/^(sk|rk)_/, 'a Stripe secret key (sk_…)')
+    .optional(),
+  STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'a Stripe publishable key (pk_…)').optional(),
+  STRIPE_WEBHOOK_SECRET: z
+    .string()
+    .regex(/^whsec_/, 'a Stripe webhook secret (whsec_…)')
+    .optional(),
+  /** Another Stripe endpoint than api.stripe.com (a local fake in tests). */
+  STRIPE_API_BASE: z.string().url().optional(),
   /** Files in this S3 bucket (presigned uploads) instead of ./data/files; credentials: the usual AWS_* chain. */
   S3_BUCKET: z.string().min(3).max(63).optional(),
   S3_REGION: z.string().min(1).optional(),
@@ -158,6 +173,15 @@ export interface Config {
   s3: S3Settings | null;
   uploadPartBytes: number;
   processingLimits: ProcessingLimits;
+  /** Stripe (secretKey unset: the embedded payments adapter). */
+  stripe: {
+    secretKey: string | undefined;
+    publishableKey: string | undefined;
+    webhookSecret: string | undefined;
+    apiBase: string | undefined;
+  };
+  /** The sales tax vendor (null: the per-state table of the domain). */
+  salesTaxApi: { url: string; key: string | undefined; timeoutMs: number } | null;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -173,6 +197,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   ] as const) {
     if (Object.keys(raw[endpoints]).length > 0 && !raw[secret])
       throw new Error(`Invalid configuration: ${secret}: required with ${endpoints}`);
+  }
+  // Stripe without its publishable key leaves the storefront unable to take a card; without the webhook
+  // secret, a payment finished by 3-D Secure would never settle.
+  if (raw.STRIPE_SECRET_KEY && (!raw.STRIPE_PUBLISHABLE_KEY || !raw.STRIPE_WEBHOOK_SECRET)) {
+    throw new Error(
+      'Invalid configuration: STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY',
+    );
   }
   return {
     port: raw.PORT,
@@ -192,6 +223,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     bodyLimitBytes: raw.BODY_LIMIT_BYTES,
     webDist: raw.WEB_DIST,
     workers: raw.WORKERS === 'true',
+    stripe: {
+      secretKey: raw.STRIPE_SECRET_KEY,
+      publishableKey: raw.STRIPE_PUBLISHABLE_KEY,
+      webhookSecret: raw.STRIPE_WEBHOOK_SECRET,
+      apiBase: raw.STRIPE_API_BASE,
+    },
+    salesTaxApi: raw.SALES_TAX_API_URL
+      ? { url: raw.SALES_TAX_API_URL, key: raw.SALES_TAX_API_KEY, timeoutMs: raw.INTEGRATION_TIMEOUT_MS }
+      : null,
     proofSoftware: {
       endpoints: raw.PROOF_SOFTWARE_ENDPOINTS,
       secret: raw.PROOF_SOFTWARE_SECRET,

@@ -31,6 +31,13 @@ import { registerSettingsRoutes } from './settings/routes';
 import { registerSignupRoutes } from './signup/routes';
 import { registerDistributionRoutes } from './stores/distribution';
 import { registerForecastRoutes } from './stores/forecast';
+import { registerOnlineOrderResources } from './stores/online-orders';
+import { registerReceiptRoute } from './stores/receipt';
+import { registerRefundRoutes } from './stores/refunds';
+import { registerSalesReportRoutes } from './stores/reports';
+import { registerStoreResources } from './stores/resources';
+import { registerSalesTaxRoutes } from './stores/sales-tax';
+import { registerStoreStatusRoutes } from './stores/store-status';
 import { registerUploadRoutes } from './uploads/routes';
 import { registerEmailChangeRoutes } from './users/email-change';
 import { registerUsersResource } from './users/resource';
@@ -74,6 +81,13 @@ export async function registerModules(app: FastifyInstance) {
   await registerOrderMoveRoutes(app);
   await registerOrderDirectoryRoutes(app);
   await registerPersonalizationRoutes(app);
+  registerStoreResources(app);
+  await registerStoreStatusRoutes(app);
+  await registerSalesTaxRoutes(app);
   await registerDistributionRoutes(app);
   await registerForecastRoutes(app);
+  registerOnlineOrderResources(app);
+  await registerRefundRoutes(app);
+  await registerReceiptRoute(app);
+  await registerSalesReportRoutes(app);
 }
