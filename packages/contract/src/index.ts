@@ -10,6 +10,7 @@ export * from './list-url';
 export * from './manufacturing';
 export * from './manufacturing-lists';
 export * from './notifications';
+export * from './online-sales';
 export * from './online-order-lists';
 export * from './online-orders';
 export * from './operation';
