@@ -66,6 +66,13 @@ const shippingCalculatorRoute = createRoute({
   component: lazyPage(() => import('../features/shipping-calculator/ShippingCalculatorPage'), 'ShippingCalculatorPage'),
 });
 
+/** Issue 12: a school's online store, where parents buy (public, signed in or not). */
+const storefrontRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'store/$slug',
+  component: lazyPage(() => import('../features/storefront/StorefrontPage'), 'StorefrontPage'),
+});
+
 /** Part 2: any unknown path goes to login. */
 const unknownRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -99,6 +106,7 @@ export const routeTree = rootRoute.addChildren([
   newPasswordRoute,
   confirmEmailRoute,
   shippingCalculatorRoute,
+  storefrontRoute,
   adminRoute.addChildren([adminIndexRoute, ...adminPageRoutes, adminUnknownRoute]),
   unknownRoute,
 ]);
