@@ -311,7 +311,8 @@ export const discountsContract = defineResourceContract({
   create: discountCreateSchema,
   update: discountUpdateSchema,
   ...discountList,
-  permission: { read: 'sales.view', write: 'sales.manage' },
+  // Coupons have their own right (part 3's roles): a treasurer reads them, the store's managers write them.
+  permission: { read: 'sales.view', write: 'coupons.manage' },
 });
 
 // ——— The stores' other calls ———
