@@ -140,12 +140,7 @@ const buyerOrder = [
 /** Orders of the store with an item collected at school, matching the search (student, homeroom, number). */
 async function searchBuyerIds(db: Db, storeId: number, search: string): Promise<number[]> {
   const rows = await db
-    .selectDistinct({
-      id: onlineOrders.id,
-      homeroom: onlineOrders.homeroom,
-      last: onlineOrders.studentLastName,
-      first: onlineOrders.studentFirstName,
-    })
+    .select({ id: onlineOrders.id })
     .from(onlineOrders)
     .innerJoin(onlineOrderItems, eq(onlineOrderItems.onlineOrderId, onlineOrders.id))
     .where(
@@ -162,6 +157,8 @@ async function searchBuyerIds(db: Db, storeId: number, search: string): Promise<
         ),
       ),
     )
+    // One row per order (the other columns depend on its key), however many items matched.
+    .groupBy(onlineOrders.id)
     .orderBy(...buyerOrder)
     .limit(MAX_DISTRIBUTION_RESULTS);
   return rows.map((row) => row.id);
@@ -169,15 +166,11 @@ async function searchBuyerIds(db: Db, storeId: number, search: string): Promise<
 
 async function notCollectedIds(db: Db, storeId: number): Promise<number[]> {
   const rows = await db
-    .selectDistinct({
-      id: onlineOrders.id,
-      homeroom: onlineOrders.homeroom,
-      last: onlineOrders.studentLastName,
-      first: onlineOrders.studentFirstName,
-    })
+    .select({ id: onlineOrders.id })
     .from(onlineOrders)
     .innerJoin(onlineOrderItems, eq(onlineOrderItems.onlineOrderId, onlineOrders.id))
     .where(and(ofStore(storeId), isNull(onlineOrderItems.distributedAt)))
+    .groupBy(onlineOrders.id)
     .orderBy(...buyerOrder)
     .limit(MAX_NOT_COLLECTED);
   return rows.map((row) => row.id);
