@@ -3,6 +3,7 @@ import type { Permission } from '@colophon/domain';
 import type { Config } from './config';
 import type { Mailer } from './integrations/email/mailer';
 import type { FileStore } from './integrations/files/file-store';
+import type { PaymentsAdapter } from './integrations/payments/payments-adapter';
 import type { SessionCache } from './modules/auth/session-cache';
 
 export type UserRow = typeof users.$inferSelect;
@@ -30,6 +31,8 @@ export interface Services {
   dbKind: 'pglite' | 'postgres';
   mailer: Mailer;
   files: FileStore;
+  /** The online stores' payments: Stripe, or the embedded offline default. */
+  payments: PaymentsAdapter;
   tokenSecret: Uint8Array;
   clock: Clock;
   /** Resolved sessions of this process; see modules/auth/session-cache.ts. */

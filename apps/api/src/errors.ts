@@ -6,6 +6,8 @@ export const errorStatus = {
   bad_request: 400,
   validation: 400,
   unauthenticated: 401,
+  /** The card was declined (the storefront's checkout); `detail` is the card's message. */
+  payment_required: 402,
   forbidden: 403,
   mfa_required: 403,
   invalid_method: 403,

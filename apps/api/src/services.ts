@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { Services } from './context';
 import { createOutboxMailer, createSmtpMailer } from './integrations/email/mailer';
 import { createFileStore } from './integrations/files/create-file-store';
+import { createPayments } from './integrations/payments/create-payments';
 import { type AuthChange, SessionCache } from './modules/auth/session-cache';
 
 /** The database channel on which migration 0007's triggers tell of changed sessions and users. */
@@ -63,6 +64,7 @@ export async function createServices(config: Config, handle: DbHandle): Promise<
       ? createSmtpMailer(handle.db, config.smtpUrl, config.mailFrom)
       : createOutboxMailer(handle.db),
     files: await createFileStore(config, tokenSecret),
+    payments: createPayments(config, handle.db),
     tokenSecret,
     sessionCache: await sessionCacheOf(handle),
     clock: { now: () => new Date() },

@@ -45,6 +45,13 @@ export const MAX_QUANTITY_PER_LINE = 50;
 /** The most lines one cart may hold. */
 export const MAX_CART_LINES = 50;
 
+/**
+ * What delivery costs per order, by online order shipping (part 3): digital and bulk to school are
+ * free (the books travel with the school's order); summer single and bulk to home mail one parcel.
+ * Ours: the spec's ship-to-home price tables are not part of issue 12.
+ */
+export const onlineShippingPriceCents: Readonly<Record<0 | 1 | 2 | 3, number>> = { 0: 0, 1: 0, 2: 895, 3: 695 };
+
 /** `cents × basisPoints / 10 000`, rounded half-up to the cent (integers only: no float drift). */
 export function applyBasisPoints(cents: number, basisPoints: number): number {
   return Math.floor((cents * basisPoints + 5_000) / 10_000);

@@ -38,6 +38,8 @@ import { registerSalesReportRoutes } from './stores/reports';
 import { registerStoreResources } from './stores/resources';
 import { registerSalesTaxRoutes } from './stores/sales-tax';
 import { registerStoreStatusRoutes } from './stores/store-status';
+import { registerStorefrontRoutes } from './stores/storefront';
+import { registerPaymentWebhookRoutes } from './stores/webhooks';
 import { registerUploadRoutes } from './uploads/routes';
 import { registerEmailChangeRoutes } from './users/email-change';
 import { registerUsersResource } from './users/resource';
@@ -90,4 +92,6 @@ export async function registerModules(app: FastifyInstance) {
   await registerRefundRoutes(app);
   await registerReceiptRoute(app);
   await registerSalesReportRoutes(app);
+  await registerStorefrontRoutes(app);
+  await registerPaymentWebhookRoutes(app);
 }

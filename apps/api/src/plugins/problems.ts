@@ -58,6 +58,7 @@ export const invalidValueCodes: ReadonlyMap<string, string> = new Map([
 const titles: Record<number, string> = {
   400: 'Bad Request',
   401: 'Unauthorized',
+  402: 'Payment Required',
   403: 'Forbidden',
   404: 'Not Found',
   409: 'Conflict',

@@ -2,6 +2,7 @@ import { accounts, notifications } from '@colophon/db';
 import { eq } from 'drizzle-orm';
 import type { Services } from '../../context';
 import { type BackoffOptions, errorMessage, type JobHandler, PermanentJobError, QueueWorker } from '../../queue';
+import { isReceiptJob, sendReceiptEmail } from '../stores/receipt-email';
 import { type NotificationJobPayload, notificationEmail, notificationRecipients } from './notify';
 
 /** A send that has not answered by then counts as failed (and is tried again later). */
@@ -49,6 +50,12 @@ export function notificationHandler(
   const sendTimeoutMs = options.sendTimeoutMs ?? NOTIFICATION_SEND_TIMEOUT_MS;
   return async (job, context) => {
     const { db, mailer } = services;
+    // The same queue carries the online stores' receipts to parents (stores/receipt-email.ts).
+    if (isReceiptJob(job.payload)) {
+      const payload = job.payload;
+      const emailed = await withTimeout(sendReceiptEmail(services, payload), sendTimeoutMs, 'The mailer (receipt)');
+      return { notificationId: 0, emailed };
+    }
     const notificationId = Number(job.payload?.notificationId);
     const [row] = await db
       .select({ notification: notifications, accountName: accounts.name })
