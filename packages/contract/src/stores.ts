@@ -400,7 +400,8 @@ export type SalesTaxRate = z.infer<typeof salesTaxRateSchema>;
 export const getSalesTaxRate = defineOperation({
   method: 'GET',
   path: '/api/stores/sales-tax/rate',
-  query: z.object({ zip: z.string().max(20) }),
+  // An absent or empty ZIP is no ZIP code, like any other the API does not know.
+  query: z.object({ zip: z.string().max(20, 'No such ZIP code.').default('') }),
   responses: { 200: salesTaxRateSchema, ...problemResponses(400) },
   summary: 'The sales tax rate of a ZIP code',
   tags: ['stores'],
