@@ -35,6 +35,12 @@ export const adminPages = [
   { path: '/admin/projects', title: 'Project Records', permission: 'projects.view', group: 'School' },
   { path: '/admin/online-sales', title: 'Online Sales', permission: 'sales.view', group: 'Sales' },
   { path: '/admin/online-sales/orders', title: 'Online Orders', permission: 'sales.view', group: 'Sales' },
+  {
+    path: '/admin/online-sales/distribution',
+    title: 'Distribution Day',
+    permission: 'sales.manage',
+    group: 'Sales',
+  },
   { path: '/admin/sales-store-coupons', title: 'Store Coupons', permission: 'coupons.manage', group: 'Sales' },
   {
     path: '/admin/marketing-campaigns',
