@@ -8,6 +8,7 @@ import {
   MAX_QUANTITY_PER_LINE,
   onlineOrderPayment,
   onlineShippingPriceCents,
+  passesLuhn,
   priceCart,
   productShipping,
   productType,
@@ -350,6 +351,10 @@ export async function checkoutCart(services: Services, slug: string, body: Check
     throw invalidField('payment', 'Pay with a payment method made by Stripe.js');
   if ('paymentMethodId' in body.payment && services.payments.name !== 'stripe')
     throw invalidField('payment', 'Pay with a card');
+  // A mistyped number is the parent's to fix, before any order exists (embedded mode only: with
+  // Stripe the number never reaches us).
+  if ('card' in body.payment && !passesLuhn(body.payment.card.number))
+    throw invalidField('payment.card.number', 'Your card number is incorrect.');
 
   const existing = await orderByCheckoutKey(db, body.checkoutKey);
   if (existing) return resume(services, store, existing, payment);
