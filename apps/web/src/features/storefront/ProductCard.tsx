@@ -274,8 +274,7 @@ export function ProductCard({
             />
             <Textarea
               label="Message (optional)"
-              autosize
-              minRows={2}
+              rows={2}
               maxLength={DEDICATION_TEXT_MAX}
               value={adMessage}
               onChange={(event) => setAdMessage(event.currentTarget.value)}
@@ -289,8 +288,7 @@ export function ProductCard({
           <Textarea
             label="Dedication"
             description={`${text.length} / ${DEDICATION_TEXT_MAX} characters`}
-            autosize
-            minRows={3}
+            rows={3}
             maxLength={DEDICATION_TEXT_MAX}
             value={text}
             onChange={(event) => setText(event.currentTarget.value)}

@@ -131,8 +131,11 @@ function StoreView({ store }: { store: Storefront }): JSX.Element {
                   onCouponChange={(couponCode) => update({ couponCode })}
                   onCheckoutKey={(checkoutKey) => update({ checkoutKey })}
                   onPaid={(order) => {
-                    clearCart(store.slug);
-                    setCart({ lines: [], couponCode: '', checkoutKey: null });
+                    // After the queued saves (the key's release), so the emptied cart is what stays stored.
+                    setCart(() => {
+                      clearCart(store.slug);
+                      return { lines: [], couponCode: '', checkoutKey: null };
+                    });
                     setPaid(order);
                     window.scrollTo({ top: 0 });
                   }}
