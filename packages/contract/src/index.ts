@@ -11,6 +11,7 @@ export * from './manufacturing';
 export * from './manufacturing-lists';
 export * from './notifications';
 export * from './online-sales';
+export * from './online-sales-lists';
 export * from './online-order-lists';
 export * from './online-orders';
 export * from './operation';

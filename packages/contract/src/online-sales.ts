@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { idParam, idSchema, listEnvelopeSchema, MAX_PER_PAGE, problemResponses } from './common';
+import { type SalesListReportName, salesListReportNames } from './online-sales-lists';
 import { defineOperation } from './operation';
 
 /*
@@ -316,7 +317,7 @@ export const salesListReports = {
     defaultSort: 'accountName',
   },
 } as const satisfies Record<
-  string,
+  SalesListReportName,
   {
     label: string;
     columns: readonly (readonly [string, string] | readonly [string, string, 'cents'])[];
@@ -324,8 +325,6 @@ export const salesListReports = {
     defaultSort: string;
   }
 >;
-export type SalesListReportName = keyof typeof salesListReports;
-export const salesListReportNames = Object.keys(salesListReports) as [SalesListReportName, ...SalesListReportName[]];
 
 /** At most this many rows leave in one export. */
 export const MAX_SALES_EXPORT_ROWS = 100_000;
@@ -350,18 +349,16 @@ export const salesListSchema = listEnvelopeSchema(salesRowSchema).meta({ id: 'Sa
 /** A list report's path (`weekly_accounts` is part 7's `weekly/accounts`). */
 export const salesListPath = (name: SalesListReportName) => (name === 'weekly_accounts' ? 'weekly/accounts' : name);
 
-function listOperation<const Name extends SalesListReportName>(name: Name, method: 'GET' | 'POST' = 'GET') {
-  const path = `/api/online_sales/${salesListPath(name)}` as const;
-  const common = {
-    path,
+function listOperation<const Name extends SalesListReportName>(name: Name) {
+  return defineOperation({
+    method: 'GET',
+    path: `/api/online_sales/${salesListPath(name)}`,
+    query: salesListQuerySchema,
     responses: { 200: salesListSchema, ...problemResponses(400, 404) },
     permission: PERMISSION,
     summary: salesListReports[name].label,
     tags: TAGS,
-  };
-  return method === 'GET'
-    ? defineOperation({ method: 'GET', query: salesListQuerySchema, ...common })
-    : defineOperation({ method: 'POST', body: salesListQuerySchema.default({ page: 1, perPage: 25 }), ...common });
+  });
 }
 
 export const onlineOrdersReport = listOperation('online_orders_report');
@@ -372,7 +369,16 @@ export const personalizedOrderNames = listOperation('personalized_order_names');
 export const distributionList = listOperation('distribution_list');
 export const shipToHomeAddressList = listOperation('ship_to_home_address_list');
 export const textDedicationAdsList = listOperation('text_dedication_ads_list');
-export const dedicationAdSales = listOperation('dedication_ad_sales', 'POST');
+/** Part 7 makes this one a POST: the same filters, paging and sort in the body. */
+export const dedicationAdSales = defineOperation({
+  method: 'POST',
+  path: '/api/online_sales/dedication_ad_sales',
+  body: salesListQuerySchema.default({ page: 1, perPage: 25 }),
+  responses: { 200: salesListSchema, ...problemResponses(400, 404) },
+  permission: PERMISSION,
+  summary: salesListReports.dedication_ad_sales.label,
+  tags: TAGS,
+});
 
 /** `GET online_sales/export/{report}?format=csv|xlsx`: the whole filtered set of a list report, streamed. */
 export const exportSalesReport = defineOperation({

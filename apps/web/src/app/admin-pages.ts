@@ -1,5 +1,6 @@
 import { accountRoutes } from '../features/accounts/routes';
 import { myAccountRoutes } from '../features/my-account/routes';
+import { onlineSalesRoutes } from '../features/online-sales/routes';
 import { orderAdminRoutes } from '../features/order-admin/routes';
 import { orderRoutes } from '../features/orders/routes';
 import { presetRoutes } from '../features/presets/routes';
@@ -31,4 +32,5 @@ export const adminPageRoutes = [
   ...orderRoutes,
   ...uploadRoutes,
   ...orderAdminRoutes,
+  ...onlineSalesRoutes,
 ] as const;

@@ -120,7 +120,8 @@ function orderOf(name: SalesListReportName, sort: string | undefined): SQL {
 
 /** Each value as JSON carries it: instants as ISO text, bigint sums as numbers. */
 function rowOf(name: SalesListReportName, raw: Record<string, unknown>): SalesRow {
-  const row: SalesRow = {};
+  // The id keys the web's table rows (an order, an item, a school, a week's first item).
+  const row: SalesRow = { id: Number(raw.id) };
   for (const [key] of salesListReports[name].columns) {
     const value = raw[key];
     if (value instanceof Date) row[key] = value.toISOString();
