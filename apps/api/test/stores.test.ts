@@ -1,7 +1,8 @@
-import { accounts, notifications, productPrices, products, storeStatuses } from '@colophon/db';
-import { ecommerceFees, notificationType, productType } from '@colophon/domain';
+import { accounts, discounts, notifications, productPrices, products, storeStatuses } from '@colophon/db';
+import { ecommerceFees, notificationType, productSubTypes, productType } from '@colophon/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkProductFields, currentPrices } from '../src/modules/stores/resources';
 import { ADVISER, createTestApp, SUPER, type TestApp, VOLUNTEER } from './harness';
 
 /** Stores, products and prices over time (issue 12): tenancy, validation, open/close, current price. */
@@ -287,6 +288,68 @@ describe('e-commerce fees', () => {
     expect(fees.statusCode).toBe(200);
     expect(fees.json().data).toEqual(ecommerceFees.map((fee) => ({ ...fee })));
     expect((await t.call({ method: 'GET', url: '/api/ecommerce_fees' })).statusCode).toBe(401);
+  });
+});
+
+describe('the demo', () => {
+  it('gives every school a store this year at /store/<code>-2026, most open, last year’s closed', async () => {
+    const stores = await t.handle.db.select().from(storeStatuses);
+    const schoolCodes = new Map(
+      (await t.handle.db.select({ id: accounts.id, code: accounts.code }).from(accounts)).map((row) => [
+        row.id,
+        row.code,
+      ]),
+    );
+    const current = stores.filter((store) => store.year === 2026 && store.id !== storeId);
+    expect(current.length).toBeGreaterThan(30);
+    for (const store of stores.filter((store) => store.year === 2026 || store.year === 2025)) {
+      expect(store.slug).toBe(`${schoolCodes.get(store.accountId)!.toLowerCase()}-${store.year}`);
+      if (store.opensOn && store.closesOn) expect(store.opensOn <= store.closesOn).toBe(true);
+    }
+    const open = current.filter((store) => store.isOpen).length;
+    expect(open).toBeGreaterThan(current.length / 2);
+    expect(open).toBeLessThan(current.length);
+    expect(stores.filter((store) => store.year === 2025).every((store) => !store.isOpen)).toBe(true);
+  });
+
+  it('sells every type and sub type, each valid, each of this year’s with a price now, some changed in season', async () => {
+    const rows = await t.handle.db.select().from(products);
+    for (const row of rows) expect(() => checkProductFields(row), row.name).not.toThrow();
+    for (const type of productType.codes) {
+      const subTypes = productSubTypes(type)?.codes.filter((code) => code !== 0) ?? [0];
+      for (const sub of subTypes) {
+        expect(
+          rows.some((row) => row.typeProduct === type && row.typeSubProduct === sub),
+          `${type}/${sub}`,
+        ).toBe(true);
+      }
+    }
+    for (const kind of [1, 2, 4]) expect(rows.some((row) => row.typePersonalization === kind)).toBe(true);
+    const [lincolnStore] = await t.handle.db
+      .select()
+      .from(storeStatuses)
+      .where(and(eq(storeStatuses.accountId, lincolnId), eq(storeStatuses.year, 2026)));
+    const lincolnProducts = rows.filter((row) => row.storeId === lincolnStore!.id);
+    const prices = await currentPrices(
+      t.handle.db,
+      lincolnProducts.map((row) => row.id),
+      new Date(),
+    );
+    expect(prices.size).toBe(lincolnProducts.length);
+    const history = await t.handle.db.select().from(productPrices);
+    const changed = new Set(
+      history.filter((price) => price.endsAt !== null && price.endsAt < new Date()).map((price) => price.productId),
+    );
+    expect(lincolnProducts.some((row) => changed.has(row.id))).toBe(true);
+  });
+
+  it('has coupons of both kinds each year, one used up and one expired', async () => {
+    const coupons = await t.handle.db.select().from(discounts).where(eq(discounts.accountId, lincolnId));
+    expect(new Set(coupons.map((coupon) => coupon.typeDiscount))).toEqual(new Set([1, 2]));
+    expect(new Set(coupons.map((coupon) => coupon.year)).size).toBeGreaterThan(1);
+    expect(coupons.some((coupon) => coupon.maxUses !== null && coupon.timesUsed >= coupon.maxUses)).toBe(true);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(coupons.some((coupon) => coupon.endsOn !== null && coupon.endsOn < today)).toBe(true);
   });
 });
 

@@ -36,11 +36,11 @@ import {
   projects,
   proofs,
   salesRepProjectMeta,
-  storeStatuses,
   userAccounts,
   users,
 } from '../schema/index';
 import { completeDemoOrders } from './orders';
+import { seedStores } from './stores';
 
 type AccountRow = typeof accounts.$inferSelect;
 type NewAccount = typeof accounts.$inferInsert;
@@ -389,15 +389,8 @@ export async function seedSeason(db: Db, tree: SeasonTree) {
     ).map((row) => [row.projectId, row.externalId]),
   );
 
-  // Stores: open this year for most schools, closed for some; last year's all closed.
-  await db
-    .insert(storeStatuses)
-    .values(
-      allSchools.flatMap((school, index) => [
-        ...(index % 4 === 3 ? [] : [{ accountId: school.id, year: 2026, isOpen: index % 4 !== 2 }]),
-        { accountId: school.id, year: 2025, isOpen: false },
-      ]),
-    );
+  // Stores (seed/stores.ts): every school's store this year, most open; last year's closed; products, prices, coupons.
+  await seedStores(db, allSchools, now);
 
   // Notifications: many types over the last two months; every fifth school has none.
   const notificationValues: (typeof notifications.$inferInsert)[] = [];
