@@ -128,3 +128,28 @@ function resourceHooks<TRecord, TCreate, TUpdate>(resource: string, fetchers: Fe
 export type Resource<TRecord, TCreate, TUpdate = Partial<TCreate>> = ReturnType<
   typeof resourceHooks<TRecord, TCreate, TUpdate>
 >;
+
+/**
+ * A resource whose records are named by another field (a coupon by its code, a store by its title):
+ * each record answered carries `name` as well, which the list kit (links, drawers, delete questions,
+ * 'saved' messages) shows.
+ */
+export function createNamedResource<Contract extends ResourceContract>(
+  contract: Contract,
+  nameOf: (record: z.output<Contract['item']>) => string,
+) {
+  type Named = z.output<Contract['item']> & { name: string };
+  const fetchers = contractFetchers(contract);
+  const named = (record: z.output<Contract['item']>): Named => ({ ...record, name: nameOf(record) });
+  return resourceHooks<Named, z.output<Contract['create']>, z.output<Contract['update']>>(contract.name, {
+    ...fetchers,
+    list: async (query, signal) => {
+      const page = await fetchers.list(query, signal);
+      return { ...page, data: page.data.map(named) };
+    },
+    get: async (id, query, signal) => named(await fetchers.get(id, query, signal)),
+    create: async (body) => named(await fetchers.create(body)),
+    update: async (id, body) => named(await fetchers.update(id, body)),
+    remove: async (id) => named(await fetchers.remove(id)),
+  });
+}
