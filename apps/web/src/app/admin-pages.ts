@@ -1,4 +1,5 @@
 import { accountRoutes } from '../features/accounts/routes';
+import { distributionRoutes } from '../features/distribution/routes';
 import { myAccountRoutes } from '../features/my-account/routes';
 import { onlineSalesRoutes } from '../features/online-sales/routes';
 import { orderAdminRoutes } from '../features/order-admin/routes';
@@ -32,5 +33,6 @@ export const adminPageRoutes = [
   ...orderRoutes,
   ...uploadRoutes,
   ...orderAdminRoutes,
+  ...distributionRoutes,
   ...onlineSalesRoutes,
 ] as const;

@@ -13,6 +13,7 @@ import { type PageTabContent, PageTabs } from '../../components/layout/PageTabs'
 import { userCan } from '../../lib/access';
 import { errorMessage, isApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
+import { ForecastCard } from '../distribution';
 import { ProjectProofs } from '../proofs';
 import { DeadlineBadgeFor } from '../submission-status';
 import { projectsResource, useProjectOptions } from './api';
@@ -76,6 +77,7 @@ function ProjectView({
   const salesSide = userCan(viewer, 'projects.salesSide');
   // Proofs only for those who may list them (a sales manager may not): no tab that answers 403.
   const seesProofs = userCan(viewer, 'proofs.view');
+  const seesSales = userCan(viewer, 'sales.view');
   const allowed = (candidate: ProjectTab | undefined) =>
     (candidate === 'sales' && !salesSide) || (candidate === 'proofs' && !seesProofs) ? undefined : candidate;
   const current: ProjectTab = allowed(tab) ?? 'specification';
@@ -174,6 +176,8 @@ function ProjectView({
           ) : null}
         </Group>
       </Paper>
+
+      {seesSales ? <ForecastCard accountId={project.accountId} year={project.year} /> : null}
 
       <PageTabs
         tabs={projectTabs.filter((tab) => allowed(tab)).map((value) => ({ value, ...tabs[value] }))}
