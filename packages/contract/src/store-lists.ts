@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { searchId } from './list-url';
 import { defineListDeclaration, filter, listUrlSearchOf } from './resource-contract';
 
 /*
@@ -44,3 +45,6 @@ export const discountList = defineListDeclaration({
   defaultSort: '-createdAt',
 });
 export const discountListUrlSearch = listUrlSearchOf(discountList);
+
+/** Store Setup (/admin/online-sales/store): the stores list, and the store whose products are shown. */
+export const storeSetupUrlSearch = storeListUrlSearch.extend({ storeId: searchId, product: searchId });

@@ -35,6 +35,7 @@ export const adminPages = [
   { path: '/admin/projects', title: 'Project Records', permission: 'projects.view', group: 'School' },
   { path: '/admin/online-sales', title: 'Online Sales', permission: 'sales.view', group: 'Sales' },
   { path: '/admin/online-sales/orders', title: 'Online Orders', permission: 'sales.view', group: 'Sales' },
+  { path: '/admin/online-sales/store', title: 'Store Setup', permission: 'sales.view', group: 'Sales' },
   {
     path: '/admin/online-sales/distribution',
     title: 'Distribution Day',

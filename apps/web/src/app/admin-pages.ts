@@ -1,6 +1,7 @@
 import { accountRoutes } from '../features/accounts/routes';
 import { distributionRoutes } from '../features/distribution/routes';
 import { myAccountRoutes } from '../features/my-account/routes';
+import { onlineOrderRoutes } from '../features/online-orders/routes';
 import { onlineSalesRoutes } from '../features/online-sales/routes';
 import { orderAdminRoutes } from '../features/order-admin/routes';
 import { orderRoutes } from '../features/orders/routes';
@@ -11,6 +12,7 @@ import { projectRoutes } from '../features/projects/routes';
 import { proofRoutes } from '../features/proofs/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { signupRoutes } from '../features/signup/routes';
+import { storeRoutes } from '../features/stores/routes';
 import { submissionStatusRoutes } from '../features/submission-status/routes';
 import { superRoutes } from '../features/super/routes';
 import { uploadRoutes } from '../features/upload/routes';
@@ -35,4 +37,6 @@ export const adminPageRoutes = [
   ...orderAdminRoutes,
   ...distributionRoutes,
   ...onlineSalesRoutes,
+  ...storeRoutes,
+  ...onlineOrderRoutes,
 ] as const;

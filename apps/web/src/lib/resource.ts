@@ -140,7 +140,7 @@ export function createNamedResource<Contract extends ResourceContract>(
 ) {
   type Named = z.output<Contract['item']> & { name: string };
   const fetchers = contractFetchers(contract);
-  const named = (record: z.output<Contract['item']>): Named => ({ ...record, name: nameOf(record) });
+  const named = (record: z.output<Contract['item']>): Named => Object.assign({}, record, { name: nameOf(record) });
   return resourceHooks<Named, z.output<Contract['create']>, z.output<Contract['update']>>(contract.name, {
     ...fetchers,
     list: async (query, signal) => {

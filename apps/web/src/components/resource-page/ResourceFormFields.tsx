@@ -1,6 +1,7 @@
 import { Grid, NumberInput, Select, Switch, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
 import type { z } from 'zod';
+import { AccountPicker } from '../account-picker/AccountPicker';
 import { FormActions } from '../form/FormActions';
 import { numberInputProps } from '../form/numberInputProps';
 import { numberSelectProps } from '../form/selectProps';
@@ -22,7 +23,9 @@ export type FieldSpec<Values> =
   | (FieldBase<Values> & { kind: 'text' | 'textarea'; maxLength?: number })
   | (FieldBase<Values> & { kind: 'number'; min?: number; max?: number; nullable?: boolean })
   | (FieldBase<Values> & { kind: 'select'; options: Option[] })
-  | (FieldBase<Values> & { kind: 'switch' });
+  | (FieldBase<Values> & { kind: 'switch' })
+  /** An account id, picked among the caller's accounts by name or code. */
+  | (FieldBase<Values> & { kind: 'account' });
 
 /**
  * A resource's create/edit form, declared: the schema that checks it (the contract's create body,
@@ -78,6 +81,18 @@ function Field<Values extends Record<string, unknown>>({
       );
     case 'switch':
       return <Switch {...common} {...form.getInputProps(key, { type: 'checkbox' })} />;
+    case 'account': {
+      const value = form.getValues()[key];
+      return (
+        <AccountPicker
+          {...common}
+          value={typeof value === 'number' && value > 0 ? value : null}
+          onChange={(accountId) => form.setValues({ [key]: accountId ?? 0 } as Partial<Values>)}
+          error={form.getInputProps(key).error}
+          clearable={!required}
+        />
+      );
+    }
   }
 }
 
