@@ -39,6 +39,7 @@ import {
   userAccounts,
   users,
 } from '../schema/index';
+import { seedOnlineSales } from './online-sales';
 import { completeDemoOrders } from './orders';
 import { seedStores } from './stores';
 
@@ -391,6 +392,8 @@ export async function seedSeason(db: Db, tree: SeasonTree) {
 
   // Stores (seed/stores.ts): every school's store this year, most open; last year's closed; products, prices, coupons.
   await seedStores(db, allSchools, now);
+  // Online sales (seed/online-sales.ts): three seasons of parents' orders in those stores, and a 2024 store each.
+  await seedOnlineSales(db, allSchools, now);
 
   // Notifications: many types over the last two months; every fifth school has none.
   const notificationValues: (typeof notifications.$inferInsert)[] = [];
