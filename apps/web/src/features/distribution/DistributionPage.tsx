@@ -1,6 +1,6 @@
 import type { DistributionBuyer, DistributionCounts, DistributionItem } from '@colophon/contract';
 import { formatDateTime } from '@colophon/domain';
-import { Badge, Button, Card, Group, SegmentedControl, Select, Stack, Text, TextInput, Title } from '@mantine/core';
+import { Badge, Button, Card, Group, SegmentedControl, Select, Stack, Text, TextInput } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { getRouteApi } from '@tanstack/react-router';
 import { type JSX, useState } from 'react';
@@ -45,9 +45,6 @@ export function DistributionPage(): JSX.Element {
 
   return (
     <Stack gap="sm" maw={720}>
-      <Title order={2} className={classes.noPrint}>
-        Distribution Day
-      </Title>
       <Group grow className={classes.noPrint} align="flex-end">
         <AccountPicker
           label="School"
