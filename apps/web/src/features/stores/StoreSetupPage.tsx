@@ -1,5 +1,5 @@
 import { storeCreateSchema, storesContract } from '@colophon/contract';
-import { Anchor, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Text } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import type { JSX } from 'react';
 import { z } from 'zod';
@@ -75,9 +75,6 @@ export function StoreSetupPage(): JSX.Element {
 
   return (
     <Stack gap="lg">
-      <Title order={2} size="h3">
-        Store Setup
-      </Title>
       <ResourcePage
         contract={storesContract}
         resource={storesResource}
