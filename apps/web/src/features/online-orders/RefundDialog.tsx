@@ -131,7 +131,6 @@ export function RefundDialog({ order, mode, onClose }: { order: OnlineOrder; mod
           <Textarea
             label="Reason"
             required
-            autosize
             minRows={2}
             maxLength={500}
             value={reason}
