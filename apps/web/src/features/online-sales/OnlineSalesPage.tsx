@@ -13,6 +13,7 @@ import { AccountPicker } from '../../components/account-picker/AccountPicker';
 import { ErrorState, LoadingState } from '../../components/feedback/QueryState';
 import { PageTabs } from '../../components/layout/PageTabs';
 import type { ListSearch } from '../../lib/list-search';
+import { ForecastCard } from '../distribution';
 import { salesFilterOf, useRevenueOverview, useSalesAgainstEnrollment, useYearToYear } from './api';
 import { ReportTable } from './ReportTable';
 import { ChartsGrid, RevenueByWeekChart, SalesAgainstEnrollmentChart, YearOverYearChart } from './SalesCharts';
@@ -102,6 +103,8 @@ export function OnlineSalesPage(): JSX.Element {
       ) : (
         <>
           <SalesTiles overview={overview.data} />
+          {/* One school's one season: how many books it will have sold when the store closes. */}
+          {search.accountId && search.year ? <ForecastCard accountId={search.accountId} year={search.year} /> : null}
           <ChartsGrid>
             <RevenueByWeekChart overview={overview.data} />
             {yearToYear.data ? <YearOverYearChart comparison={yearToYear.data} /> : <LoadingState />}
