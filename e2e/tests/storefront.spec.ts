@@ -1,5 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { pageOverflow, seriousAxeViolations, settle } from '../support/screens';
+import { authHeaders, DEMO_USERS, signIn } from '../support/session';
 
 /*
  * The public storefront (issue 12) on the demo's stores: `/store/<account code>-<year>`. The first
@@ -111,4 +112,41 @@ test('the store with a cart has no serious axe finding and fits a phone', async 
   await settle(page);
   expect(await pageOverflow(page)).toBe(0);
   expect(await seriousAxeViolations(page)).toEqual([]);
+});
+
+test("the school sees a parent's order in its Online Sales", async ({ page, request }) => {
+  // Sign-in with a second factor and the reports over the season's demo: slower than one page.
+  test.setTimeout(90_000);
+  // A parent's order placed through the public API (the page's own path is the first test).
+  const store = await (await request.get(`/api${OPEN_STORE.replace('/store/', '/storefront/')}`)).json();
+  const yearbook = store.products.find((item: { name: string }) => item.name === 'Yearbook');
+  const checkout = await request.post(`/api${OPEN_STORE.replace('/store/', '/storefront/')}/checkout`, {
+    data: {
+      items: [{ productId: yearbook.id, quantity: 1 }],
+      shipping: 1,
+      parent: { name: 'Robin Quill', email: 'robin.quill@example.com' },
+      student: { firstName: 'Kit', lastName: 'Quill' },
+      checkoutKey: crypto.randomUUID(),
+      payment: { card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' } },
+    },
+  });
+  expect(checkout.status()).toBe(201);
+  const { orderNumber } = await checkout.json();
+
+  // Maple Grove's adviser (the demo's e-mail MFA user; Lincoln's store is closed this year) signs in
+  // with the code from the outbox.
+  await signIn(page, DEMO_USERS.mfa);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  await expect(page.getByText(/We sent a 6-digit code/)).toBeVisible();
+  const headers = await authHeaders(request, DEMO_USERS.superAdmin);
+  const outbox = await request.get(`/api/outbox_emails?to=${DEMO_USERS.mfa}`, { headers });
+  const code = /code is (\d{6})/.exec((await outbox.json()).data[0].text)?.[1];
+  await page.getByLabel(/^Code/).fill(code ?? '');
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await expect(page).toHaveURL(/\/admin\//, { timeout: 15_000 });
+  await page.goto('/admin/online-sales?report=online_orders_report');
+  await expect(page.getByRole('heading', { level: 1, name: 'Online Sales' })).toBeVisible({ timeout: 15_000 });
+  await expect(page.getByRole('row').filter({ hasText: orderNumber })).toContainText('Robin Quill', {
+    timeout: 15_000,
+  });
 });
