@@ -119,6 +119,11 @@ describe('the app routes', () => {
         '/admin/orders',
         '/admin/super/order-admin',
         '/admin/super/personalization-upload',
+        '/admin/online-sales',
+        '/admin/online-sales/orders',
+        '/admin/online-sales/distribution',
+        '/admin/online-sales/store',
+        '/admin/sales-store-coupons',
       ].sort(),
     );
   });
