@@ -80,7 +80,8 @@ async function load(databaseUrl: string, studioId: number) {
       `insert into store_statuses (account_id, year, is_open)
        select a.id, y, y = 2026 from accounts a cross join generate_series(2024, 2026) y where a.code like 'SA%'`,
     );
-    // The season's curve: day offsets from August 1st drawn mostly early (pre-orders) and before spring.
+    // The season's curve per store (the order's rank in its store): a third in the first two months
+    // (pre-orders), the rest over eight months, so each store sells in most weeks of its season.
     await step(
       'orders',
       `with stores as (select s.id, s.account_id, s.year, row_number() over (order by s.id) as n from store_statuses s
@@ -97,7 +98,9 @@ async function load(databaseUrl: string, studioId: number) {
          case when g % 100 between 5 and 7 then 1500 when g % 100 = 8 then 5000 * 2 + (g % 3) * 1500 else 0 end,
          case when g % 100 < 5 then null else
            make_timestamptz(s.year - 1, 8, 1, 12, 0, 0, 'UTC')
-             + (case when g % 3 = 0 then (g % 90) else (g * 7) % 300 end) * interval '1 day' + (g % 3600) * interval '1 second' end,
+             + (case when (g / counted.total) % 3 = 0 then ((g / counted.total) * 7 + g % 11) % 60
+                     else ((g / counted.total) * 13 + g % 17) % 240 end) * interval '1 day'
+             + (g % 3600) * interval '1 second' end,
          make_timestamptz(s.year - 1, 8, 1, 12, 0, 0, 'UTC')
        from generate_series(1, ${ORDERS}) g cross join counted
        join stores s on s.n = 1 + g % counted.total`,

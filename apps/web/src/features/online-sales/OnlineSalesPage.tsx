@@ -64,7 +64,8 @@ export function OnlineSalesPage(): JSX.Element {
   const overview = useRevenueOverview(filter);
   const yearToYear = useYearToYear(filter);
   const enrollment = useSalesAgainstEnrollment(filter);
-  const report: SalesListReportName = search.report ?? 'online_orders_report';
+  const report: SalesListReportName =
+    salesListReportNames.find((name) => name === search.report) ?? 'online_orders_report';
 
   const setSearch = (patch: Partial<OnlineSalesSearch>) =>
     void navigate({ search: (previous) => ({ ...previous, ...patch }) });
