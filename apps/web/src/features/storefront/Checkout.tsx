@@ -28,6 +28,7 @@ import {
   deliveryLabel,
   formatCardNumber,
   formatExpiry,
+  newUuid,
   readCard,
   shipsHome,
 } from './cart';
@@ -212,7 +213,7 @@ export function Checkout({
     try {
       const payment = await paymentOf();
       if (!payment) return;
-      const key = checkoutKey ?? crypto.randomUUID();
+      const key = checkoutKey ?? newUuid();
       onCheckoutKey(key);
       const { parent, student, shipTo } = form.getValues();
       const body: CheckoutBody = {

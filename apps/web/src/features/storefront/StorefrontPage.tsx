@@ -7,7 +7,7 @@ import { type JSX, useEffect, useState } from 'react';
 import { QueryState } from '../../components/feedback/QueryState';
 import { storefrontApi } from './api';
 import { Checkout, type PaidOrder } from './Checkout';
-import { clearCart, groupProducts, loadCart, type SavedCart, saveCart } from './cart';
+import { clearCart, groupProducts, loadCart, newUuid, type SavedCart, saveCart } from './cart';
 import { ProductCard } from './ProductCard';
 import { Totals } from './Totals';
 import type { CartItem, Storefront } from './types';
@@ -67,7 +67,7 @@ function StoreView({ store }: { store: Storefront }): JSX.Element {
       saveCart(store.slug, next);
       return next;
     });
-  const add = (item: CartItem) => update({ lines: [...cart.lines, { ...item, key: crypto.randomUUID() }] });
+  const add = (item: CartItem) => update({ lines: [...cart.lines, { ...item, key: newUuid() }] });
   const dates = storeDates(store);
 
   return (

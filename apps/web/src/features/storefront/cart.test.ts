@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { cartOf, deliveryChoices, formatCardNumber, formatExpiry, personalizationNameProblem, readCard } from './cart';
+import {
+  cartOf,
+  deliveryChoices,
+  formatCardNumber,
+  formatExpiry,
+  newUuid,
+  personalizationNameProblem,
+  readCard,
+} from './cart';
 import { imageProblem } from './ProductCard';
 
 const TODAY = new Date(2026, 10, 25);
@@ -66,5 +74,15 @@ describe('the storefront cart', () => {
     expect(imageProblem(file('image/png', 1_000))).toBeNull();
     expect(imageProblem(file('image/gif', 1_000))).toBe('Choose a JPEG or PNG image.');
     expect(imageProblem(file('image/jpeg', 10 * 1024 * 1024 + 1))).toBe('Choose an image of at most 10 MB.');
+  });
+
+  it('makes a v4 UUID without randomUUID (plain HTTP on a school network)', () => {
+    const original = crypto.randomUUID;
+    Object.defineProperty(crypto, 'randomUUID', { value: undefined, configurable: true });
+    try {
+      expect(newUuid()).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    } finally {
+      Object.defineProperty(crypto, 'randomUUID', { value: original, configurable: true });
+    }
   });
 });

@@ -136,6 +136,19 @@ export function readCard(
   return { card: { number: digits, expMonth, expYear, cvc } };
 }
 
+/**
+ * A random UUID (v4). `crypto.randomUUID` exists only in secure contexts, and the store may be
+ * opened over plain HTTP on a school's network; `getRandomValues` exists everywhere.
+ */
+export function newUuid(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  bytes[6] = ((bytes[6] ?? 0) & 0x0f) | 0x40;
+  bytes[8] = ((bytes[8] ?? 0) & 0x3f) | 0x80;
+  const hex = [...bytes].map((byte) => byte.toString(16).padStart(2, '0')).join('');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+}
+
 // ----- the cart kept across a reload ----------------------------------------------------------
 
 const storageKey = (slug: string) => `colophon.storefront.${slug}`;
