@@ -32,18 +32,3 @@ export const onlineOrderList = defineListDeclaration({
   defaultSort: '-createdAt',
 });
 export const onlineOrderListUrlSearch = listUrlSearchOf(onlineOrderList);
-
-/** An order's lines: of an order, of a product type, of a homeroom, handed out or not. */
-export const onlineOrderItemList = defineListDeclaration({
-  filters: {
-    onlineOrderId: filter.ids(),
-    typeProduct: filter.codes({ max: 20 }),
-    homeroom: filter.text(),
-    distributed: filter.boolean(),
-    accountId: filter.ids(),
-    year: filter.codes({ max: 20 }),
-  },
-  sorts: ['createdAt', 'id', 'typeProduct', 'totalCents'],
-  defaultSort: 'id',
-});
-export const onlineOrderItemListUrlSearch = listUrlSearchOf(onlineOrderItemList);

@@ -2,9 +2,9 @@ import { onlineOrderPayment, onlineOrderShipping } from '@colophon/domain';
 import { z } from 'zod';
 import { codeOf } from './codes';
 import { idParamsSchema, idSchema, problemResponses, timestampSchema } from './common';
-import { onlineOrderItemList, onlineOrderList, onlineOrderStatusSchema } from './online-order-lists';
+import { onlineOrderList, onlineOrderStatusSchema } from './online-order-lists';
 import { defineOperation } from './operation';
-import { defineResourceContract } from './resource-contract';
+import { defineListDeclaration, defineResourceContract, filter } from './resource-contract';
 
 /*
  * Online orders in the dashboard (issue 12): the orders parents place in a school's online store,
@@ -168,6 +168,23 @@ export const onlineOrdersContract = defineResourceContract({
   offers: ['list', 'get', 'create', 'update'],
 });
 export type OnlineOrderListQuery = z.input<typeof onlineOrdersContract.listQuery>;
+
+/**
+ * An order's lines: of an order, of a product type, of a homeroom, handed out or not. Declared here,
+ * not in online-order-lists.ts: no page's URL reads it, so the route table does not carry it.
+ */
+const onlineOrderItemList = defineListDeclaration({
+  filters: {
+    onlineOrderId: filter.ids(),
+    typeProduct: filter.codes({ max: 20 }),
+    homeroom: filter.text(),
+    distributed: filter.boolean(),
+    accountId: filter.ids(),
+    year: filter.codes({ max: 20 }),
+  },
+  sorts: ['createdAt', 'id', 'typeProduct', 'totalCents'],
+  defaultSort: 'id',
+});
 
 /** The lines of the online orders the caller sees (read only: lines change through refunds). */
 export const onlineOrderItemsContract = defineResourceContract({
