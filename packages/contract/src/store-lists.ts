@@ -17,19 +17,6 @@ export const storeList = defineListDeclaration({
 });
 export const storeListUrlSearch = listUrlSearchOf(storeList);
 
-/** Products of the stores the caller sees. `search` looks in the name. */
-export const productList = defineListDeclaration({
-  filters: {
-    storeId: filter.ids(),
-    typeProduct: filter.codes({ max: 10 }),
-    isActive: filter.boolean(),
-  },
-  searchable: ['name'],
-  sorts: ['sortOrder', 'name', 'typeProduct', 'createdAt'],
-  defaultSort: 'sortOrder',
-});
-export const productListUrlSearch = listUrlSearchOf(productList);
-
 /** A discount year as the URL and the query carry it: '2025-2026'. */
 const discountYearFilter = z.string().regex(/^\d{4}-\d{4}$/, 'A school year such as 2025-2026');
 

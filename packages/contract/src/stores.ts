@@ -10,8 +10,8 @@ import { z } from 'zod';
 import { codeOf, isoDateSchema } from './codes';
 import { idParam, idSchema, problemResponses, problemSchema, timestampSchema } from './common';
 import { defineOperation } from './operation';
-import { defineResourceContract } from './resource-contract';
-import { discountList, productList, storeList } from './store-lists';
+import { defineListDeclaration, defineResourceContract, filter } from './resource-contract';
+import { discountList, storeList } from './store-lists';
 
 /*
  * Online stores (issue 12): a school's store for a year, what it sells at what price over time, and
@@ -185,6 +185,21 @@ export const productUpdateSchema = z
   .partial()
   .meta({ id: 'ProductUpdate' });
 export type ProductUpdate = z.input<typeof productUpdateSchema>;
+
+/**
+ * Products of the stores the caller sees; `search` looks in the name. Declared here, not in
+ * store-lists.ts: no page's URL holds these filters, so the route table never loads them.
+ */
+export const productList = defineListDeclaration({
+  filters: {
+    storeId: filter.ids(),
+    typeProduct: filter.codes({ max: 10 }),
+    isActive: filter.boolean(),
+  },
+  searchable: ['name'],
+  sorts: ['sortOrder', 'name', 'typeProduct', 'createdAt'],
+  defaultSort: 'sortOrder',
+});
 
 export const productsContract = defineResourceContract({
   name: 'products',
