@@ -203,8 +203,18 @@ export function Checkout({
     return { card: read.card };
   };
 
+  // A ref, not the state: a double click lands twice before React re-renders the disabled button.
+  const payingNow = useRef(false);
   const pay = async () => {
-    if (paying) return;
+    if (payingNow.current) return;
+    payingNow.current = true;
+    try {
+      await payOnce();
+    } finally {
+      payingNow.current = false;
+    }
+  };
+  const payOnce = async () => {
     setDecline(null);
     setFormError(null);
     const checked = form.validate();

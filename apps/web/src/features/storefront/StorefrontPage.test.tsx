@@ -204,7 +204,7 @@ describe('/store/$slug, the storefront', () => {
     expect(body.checkoutKey).toMatch(/^[0-9a-f-]{36}$/);
   });
 
-  it('thanks the parent with the order number once paid', async () => {
+  it('thanks the parent with the order number once paid, once for a double click', async () => {
     renderPage();
     await userEvent.click(within(await bookCard()).getByRole('button', { name: 'Add to cart' }));
     await userEvent.type(await screen.findByRole('textbox', { name: /^First name/ }, SLOW), 'Sam');
@@ -214,8 +214,10 @@ describe('/store/$slug, the storefront', () => {
     await userEvent.type(screen.getByRole('textbox', { name: /^Card number/ }), '4242424242424242');
     await userEvent.type(screen.getByRole('textbox', { name: /^Expiry/ }), '1230');
     await userEvent.type(screen.getByRole('textbox', { name: /^CVC/ }), '123');
-    await userEvent.click(await screen.findByRole('button', { name: 'Pay $107.24' }, SLOW));
+    await userEvent.dblClick(await screen.findByRole('button', { name: 'Pay $107.24' }, SLOW));
     expect(await screen.findByRole('heading', { name: /Thank you for your order/ }, SLOW)).toBeTruthy();
+    // A double click is one checkout.
+    expect(calls(CHECKOUT_PATH)).toHaveLength(1);
     expect(screen.getByText('W26-000123')).toBeTruthy();
     expect(window.sessionStorage.getItem(`colophon.storefront.${SLUG}`)).toBeNull();
   });
