@@ -1,6 +1,5 @@
 import { z } from 'zod';
 import { idParam, idSchema, listEnvelopeSchema, MAX_PER_PAGE, problemResponses } from './common';
-import { type SalesListReportName, salesListReportNames } from './online-sales-lists';
 import { defineOperation } from './operation';
 
 /*
@@ -317,7 +316,7 @@ export const salesListReports = {
     defaultSort: 'accountName',
   },
 } as const satisfies Record<
-  SalesListReportName,
+  string,
   {
     label: string;
     columns: readonly (readonly [string, string] | readonly [string, string, 'cents'])[];
@@ -325,6 +324,10 @@ export const salesListReports = {
     defaultSort: string;
   }
 >;
+
+/** The list reports, in the order of the page's tabs (`weekly_accounts` is part 7's weekly/accounts). */
+export type SalesListReportName = keyof typeof salesListReports;
+export const salesListReportNames = Object.keys(salesListReports) as [SalesListReportName, ...SalesListReportName[]];
 
 /** At most this many rows leave in one export. */
 export const MAX_SALES_EXPORT_ROWS = 100_000;
