@@ -1,4 +1,4 @@
-import { onlineOrderItems, onlineOrders, storeStatuses, userAccounts, users } from '@colophon/db';
+import { onlineOrderItems, onlineOrders, rowsOf, storeStatuses, userAccounts, users } from '@colophon/db';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ADVISER, createTestApp, DIRECT_ADVISER, type TestApp, VOLUNTEER } from './harness';
@@ -309,11 +309,11 @@ describe('two phones at once', () => {
     expect(answers.map((a) => a.json().results[0].outcome).sort()).toEqual(['applied', 'duplicate']);
     const row = await itemRow(item);
     expect(row.distributionMarkId).toBe('mark-cleo-race');
-    const [{ total }] = (
-      await t.handle.db.execute(
+    const [counted] = await rowsOf<{ total: number }>(
+      t.handle.db.execute(
         sql`select count(*)::int as total from online_order_items where distribution_mark_id = 'mark-cleo-race'`,
-      )
-    ).rows as { total: number }[];
-    expect(total).toBe(1);
+      ),
+    );
+    expect(counted?.total).toBe(1);
   });
 });
