@@ -39,7 +39,7 @@ beforeAll(async () => {
   oakId = await accountId('Oak Valley High School');
   const [oakStore] = await t.handle.db.select().from(storeStatuses).where(eq(storeStatuses.accountId, oakId));
   oakStoreId = oakStore!.id;
-  const created = await call('POST', '/api/stores', ADVISER, { accountId: lincolnId, year: 2024 });
+  const created = await call('POST', '/api/stores', ADVISER, { accountId: lincolnId, year: 2021 });
   expect(created.statusCode, created.body).toBe(201);
   storeId = created.json().id;
 }, 60_000);
@@ -48,9 +48,9 @@ afterAll(() => t?.close());
 describe('stores', () => {
   it('defaults the slug from the account code and the year, one store per account and year', async () => {
     const store = (await call('GET', `/api/stores/${storeId}?include=account`, ADVISER)).json();
-    expect(store.slug).toBe(`${store.account.code.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-2024`);
+    expect(store.slug).toBe(`${store.account.code.toLowerCase().replace(/[^a-z0-9]+/g, '-')}-2021`);
     expect(store.isOpen).toBe(false);
-    const again = await call('POST', '/api/stores', ADVISER, { accountId: lincolnId, year: 2024 });
+    const again = await call('POST', '/api/stores', ADVISER, { accountId: lincolnId, year: 2021 });
     expect(again.statusCode).toBe(409);
     expect(pathsOf(again)).toEqual(['year']);
   });
@@ -82,7 +82,7 @@ describe('stores', () => {
     const opened0 = await storeNotifications(lincolnId, notificationType.StoreOpened);
     const closed0 = await storeNotifications(lincolnId, notificationType.StoreClosed);
     const [first, second] = await Promise.all([
-      call('PUT', `/api/stores/${storeId}`, SALES_MANAGER, { isOpen: true, title: 'Lincoln 2024' }),
+      call('PUT', `/api/stores/${storeId}`, SALES_MANAGER, { isOpen: true, title: 'Lincoln 2021' }),
       call('PUT', `/api/stores/${storeId}`, SALES_MANAGER, { isOpen: true }),
     ]);
     expect([first.statusCode, second.statusCode]).toEqual([200, 200]);
@@ -91,18 +91,18 @@ describe('stores', () => {
     expect(open.data.map((store: { id: number }) => store.id)).toContain(storeId);
     expect(open.data.every((store: { isOpen: boolean }) => store.isOpen)).toBe(true);
 
-    const closed = await call('POST', '/api/stores/status/close', ADVISER, { account_id: lincolnId, year: 2024 });
+    const closed = await call('POST', '/api/stores/status/close', ADVISER, { account_id: lincolnId, year: 2021 });
     expect(closed.statusCode, closed.body).toBe(200);
     expect(closed.json().isOpen).toBe(false);
     expect(
-      (await call('POST', '/api/stores/status/close', ADVISER, { account_id: lincolnId, year: 2024 })).statusCode,
+      (await call('POST', '/api/stores/status/close', ADVISER, { account_id: lincolnId, year: 2021 })).statusCode,
     ).toBe(200);
     expect(await storeNotifications(lincolnId, notificationType.StoreClosed)).toBe(closed0 + 1);
     expect(
       (await call('POST', '/api/stores/status/close', ADVISER, { account_id: lincolnId, year: 1999 })).statusCode,
     ).toBe(400);
     expect(
-      (await call('POST', '/api/stores/status/close', ADVISER, { account_id: lincolnId, year: 2023 })).statusCode,
+      (await call('POST', '/api/stores/status/close', ADVISER, { account_id: lincolnId, year: 2020 })).statusCode,
     ).toBe(404);
   });
 
@@ -128,7 +128,7 @@ describe('stores', () => {
     expect((await call('GET', '/api/stores', TREASURER)).statusCode).toBe(200);
     expect((await call('PUT', `/api/stores/${storeId}`, TREASURER, { title: 'x' })).statusCode).toBe(403);
     expect(
-      (await call('POST', '/api/stores/status/close', TREASURER, { account_id: lincolnId, year: 2024 })).statusCode,
+      (await call('POST', '/api/stores/status/close', TREASURER, { account_id: lincolnId, year: 2021 })).statusCode,
     ).toBe(403);
   });
 });
