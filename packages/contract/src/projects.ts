@@ -12,7 +12,8 @@ import { z } from 'zod';
 import { codeOf, isoDateSchema, optionSchema } from './codes';
 import { idParam, idParamsSchema, idSchema, timestampSchema } from './common';
 import { defineOperation } from './operation';
-import { defineResourceContract, defineSearchOperation, type FilterSpec, filter } from './resource-contract';
+import { presetList, projectList } from './project-lists';
+import { defineResourceContract, defineSearchOperation } from './resource-contract';
 
 export const bookTypeSchema = codeOf(bookType, 'book type');
 export const yearSchema = z
@@ -146,14 +147,6 @@ export const projectUpdateSchema = z
   .partial();
 export type ProjectUpdate = z.input<typeof projectUpdateSchema>;
 
-/** A bound of the submission-deadline range (`YYYY-MM-DD`, inclusive); the URL drops a stale one. */
-const deadlineBound = {
-  kind: 'one' as const,
-  query: isoDateSchema.optional(),
-  body: isoDateSchema.optional(),
-  url: isoDateSchema.optional().catch(undefined),
-} satisfies FilterSpec;
-
 /**
  * Yearbook projects: one book of one account for one year (part 3). `search` looks in the project's
  * name and its account's name and code; DELETE deactivates.
@@ -164,21 +157,8 @@ export const projectsContract = defineResourceContract({
   item: projectSchema,
   create: projectCreateSchema,
   update: projectUpdateSchema,
-  filters: {
-    accountId: filter.ids(),
-    /** Projects of this account and of every account below it. */
-    ancestorId: filter.id(),
-    year: filter.codes({ max: 20 }),
-    typeBook: filter.codes({ max: 10 }),
-    typeSoftware: filter.codes({ max: 11 }),
-    isActive: filter.boolean(),
-    deadlineFrom: deadlineBound,
-    deadlineTo: deadlineBound,
-  },
-  searchable: ['name'],
+  ...projectList,
   includes: projectIncludes,
-  sorts: ['name', 'year', 'typeBook', 'submissionDeadline', 'inHomeDate', 'createdAt'],
-  defaultSort: 'name',
   permission: { read: 'projects.view', write: 'projects.manage' },
 });
 export type ProjectListQuery = z.input<typeof projectsContract.listQuery>;
@@ -427,9 +407,6 @@ export const presetsContract = defineResourceContract({
   item: presetSchema,
   create: presetCreateSchema,
   update: presetUpdateSchema,
-  filters: { accountId: filter.ids() },
-  searchable: ['name'],
-  sorts: ['name', 'createdAt'],
-  defaultSort: 'name',
+  ...presetList,
   permission: { read: 'projects.view', write: 'presets.manage' },
 });

@@ -1,10 +1,10 @@
-import { presetsContract } from '@colophon/contract';
+import { presetListUrlSearch } from '@colophon/contract';
 import { resourceRoute } from '../../components/resource-page/route';
 import { lazyPage } from '../../lib/chunk-reload';
 
 const presetsRoute = resourceRoute(
   'presets',
-  presetsContract,
+  { urlSearch: presetListUrlSearch },
   lazyPage(() => import('./PresetsPage'), 'PresetsPage'),
 );
 

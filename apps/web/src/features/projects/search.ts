@@ -1,9 +1,9 @@
-import { projectsContract } from '@colophon/contract';
+import { projectListUrlSearch } from '@colophon/contract';
 import { z } from 'zod';
 import { listSearchSchema, searchBoolean } from '../../lib/list-search';
 
 /** The Project Records list's URL (filters from the contract); `create` opens the new-project drawer. */
-export const projectsSearchSchema = projectsContract.urlSearch.extend({ create: searchBoolean });
+export const projectsSearchSchema = projectListUrlSearch.extend({ create: searchBoolean });
 export type ProjectsSearch = z.infer<typeof projectsSearchSchema>;
 
 export const projectTabs = ['specification', 'meta', 'sales', 'proofs'] as const;
