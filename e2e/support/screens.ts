@@ -107,7 +107,7 @@ export async function useColourScheme(page: Page, scheme: ColourScheme): Promise
 }
 
 /** Record pages, reached from their lists rather than the navigation. */
-const RECORD_PAGE = /^\/admin\/(accounts|projects|proofs)\/\d+$/;
+const RECORD_PAGE = /^\/admin\/(accounts|projects|proofs|orders)\/\d+$/;
 
 /**
  * Links on the screen to an admin page that is neither a screen this person has (`screens`) nor a

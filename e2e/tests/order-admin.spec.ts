@@ -61,7 +61,7 @@ test('a super administrator finds an order, sets its status, edits its job ticke
   await expect(page.getByText(`${externalId} is now On Hold in Manufacturing.`)).toBeVisible();
   const timeline = panel.getByRole('region', { name: 'Timeline' });
   await expect(timeline.getByText('E2E: the plant is waiting for paper')).toBeVisible();
-  await expect(timeline.getByText('Status changed: Shipped → On Hold in Manufacturing').first()).toBeVisible();
+  await expect(timeline.getByText('Shipped → On Hold in Manufacturing').first()).toBeVisible();
 
   // Edit the job ticket with a bad value: refused, the element named, nothing saved, the text kept.
   await panel.getByRole('tab', { name: 'Job ticket' }).click();

@@ -127,6 +127,7 @@ test('every screen of a studio owner, with a demo account, project and proof', a
     '/admin/accounts': '/admin/accounts/',
     '/admin/projects': '/admin/projects/',
     '/admin/proofs': '/admin/proofs/',
+    '/admin/orders': '/admin/orders/',
   });
   expect(problems, problems.join('\n')).toEqual([]);
 });

@@ -120,7 +120,10 @@ function OrderPanel({ orderId }: { orderId: number }) {
               <ResendButton order={loaded} />
             </Tabs.Panel>
           </Tabs>
-          <OrderTimeline order={loaded} zone={zone} />
+          <Stack gap="xs" component="section" aria-label="Timeline">
+            <Title order={4}>Timeline</Title>
+            <OrderTimeline order={loaded} zone={zone} />
+          </Stack>
         </Stack>
       )}
     </QueryState>
