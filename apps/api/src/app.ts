@@ -79,6 +79,11 @@ export async function buildApp({ services, logger = true }: BuildAppOptions): Pr
   // Infrastructure first, then the application's own plugins, then routes (fastify/demo's order).
   // With S3 the browser sends upload parts to the bucket and shows page images from it.
   const fileOrigin = services.files.uploadOrigin ? [services.files.uploadOrigin] : [];
+  // With Stripe configured the storefront loads Stripe.js, which frames its card fields and calls its API.
+  const stripe = services.config.stripe.publishableKey && services.config.stripe.secretKey;
+  const stripeScripts = stripe ? ['https://js.stripe.com'] : [];
+  const stripeFrames = stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : [];
+  const stripeApi = stripe ? ['https://api.stripe.com'] : [];
   await app.register(helmet, {
     // HSTS is only sent over HTTPS (registerTransportSecurity), never on plain HTTP.
     strictTransportSecurity: false,
@@ -87,8 +92,9 @@ export async function buildApp({ services, logger = true }: BuildAppOptions): Pr
         defaultSrc: ["'self'"],
         imgSrc: ["'self'", 'data:', 'blob:', ...fileOrigin],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        scriptSrc: ["'self'"],
-        connectSrc: ["'self'", ...fileOrigin],
+        scriptSrc: ["'self'", ...stripeScripts],
+        connectSrc: ["'self'", ...fileOrigin, ...stripeApi],
+        ...(stripe ? { frameSrc: ["'self'", ...stripeFrames] } : {}),
         // Only over HTTPS, per request (registerInsecureRequestUpgrade): over plain HTTP it blanks the page.
         upgradeInsecureRequests: null,
       },

@@ -1,4 +1,4 @@
-import { notifications, onlineOrders, onlinePayments } from '@colophon/db';
+import { notifications, onlineOrderItems, onlineOrders, onlinePayments } from '@colophon/db';
 import { notificationType } from '@colophon/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -188,6 +188,10 @@ describe('a full refund', () => {
     adapter.mockRestore();
     expect(response.json().refund).toMatchObject({ provider: 'cash', status: 'succeeded', amountCents: 6500 });
     expect(response.json().order.status).toBe('refunded');
+    // Refunded in full, its lines leave the sales reports (they count items while paid).
+    const lines = await t.handle.db.select().from(onlineOrderItems).where(eq(onlineOrderItems.onlineOrderId, cash.id));
+    expect(lines.length).toBeGreaterThan(0);
+    expect(lines.every((line) => line.paidAt === null)).toBe(true);
   });
 });
 

@@ -67,6 +67,23 @@ describe('the content security policy', () => {
     expect(policyOf(forged)).not.toContain(UPGRADE_INSECURE_REQUESTS);
   });
 
+  it('lets Stripe.js load, frame its card fields and call its API only when Stripe is configured', async () => {
+    const plain = policyOf(await lan.call({ method: 'GET', url: '/login' }));
+    expect(plain).not.toContain('stripe.com');
+    const withStripe = await createTestApp({
+      webDist,
+      stripe: { secretKey: 'sk_test_x', publishableKey: 'pk_test_x', webhookSecret: 'whsec_x', apiBase: undefined },
+    });
+    try {
+      const policy = policyOf(await withStripe.call({ method: 'GET', url: '/login' }));
+      expect(policy).toContain("script-src 'self' https://js.stripe.com");
+      expect(policy).toContain('https://api.stripe.com');
+      expect(policy).toContain("frame-src 'self' https://js.stripe.com https://hooks.stripe.com");
+    } finally {
+      await withStripe.close();
+    }
+  });
+
   it('always upgrades when PUBLIC_URL is https', async () => {
     const published = await createTestApp({ webDist, publicUrl: 'https://colophon.example.com' });
     try {

@@ -147,7 +147,10 @@ export const bookCountsByBinding = defineOperation({
 export const orderAdminPersonalizedBooks = defineOperation({
   method: 'POST',
   path: '/api/online_sales/order_admin_number_of_personalized_books',
-  body: z.object({ account_id: z.union([idSchema, idParam]), year: z.union([z.number().int(), yearParam]) }),
+  body: z.object({
+    account_id: z.union([idSchema, idParam]),
+    year: z.union([z.number().int().min(2000).max(2100), yearParam]),
+  }),
   responses: { 200: salesCountSchema, ...problemResponses(400, 404) },
   permission: PERMISSION,
   summary: "An account's personalized books of a year (Order Admin)",

@@ -96,6 +96,17 @@ async function itemsTotal(db: Db, order: OnlineOrderRow, itemIds: number[]): Pro
 const statusAfter = (refundedCents: number, totalCents: number) =>
   refundedCents <= 0 ? 'paid' : refundedCents >= totalCents ? 'refunded' : 'partially_refunded';
 
+/**
+ * The sales reports count an item while its `paid_at` is set: an order refunded in full takes its
+ * items out of them, and a card refund that fails after all puts them back.
+ */
+async function countItemsAsSold(tx: Db, order: OnlineOrderRow, status: string) {
+  await tx
+    .update(onlineOrderItems)
+    .set({ paidAt: status === 'refunded' ? null : order.paidAt })
+    .where(eq(onlineOrderItems.onlineOrderId, order.id));
+}
+
 /** The charge's provider id the adapter refunds (a card order's). */
 function cardPaymentId(order: OnlineOrderRow, charge: PaymentRow | undefined): string {
   const paymentId = charge?.providerRef ?? order.paymentIntentId;
@@ -189,6 +200,7 @@ async function refund(context: ResourceContext, request: RefundRequest): Promise
       .where(eq(onlineOrders.id, order.id))
       .returning();
     if (!updated) throw new Error('order update returned nothing');
+    if (updated.status === 'refunded') await countItemsAsSold(tx, updated, updated.status);
     if (!byCard) await notifyRefunded(tx, updated, payment, context, now);
     return { order: updated, payment, paymentId };
   });
@@ -228,10 +240,9 @@ async function refundCard(
       const [locked] = await tx.select().from(onlineOrders).where(eq(onlineOrders.id, order.id)).for('update');
       if (!locked) return;
       const refundedCents = locked.refundedCents - payment.amountCents;
-      await tx
-        .update(onlineOrders)
-        .set({ refundedCents, status: statusAfter(refundedCents, locked.totalCents), updatedAt: now })
-        .where(eq(onlineOrders.id, order.id));
+      const status = statusAfter(refundedCents, locked.totalCents);
+      await tx.update(onlineOrders).set({ refundedCents, status, updatedAt: now }).where(eq(onlineOrders.id, order.id));
+      if (locked.status === 'refunded' && status !== 'refunded') await countItemsAsSold(tx, locked, status);
       await tx
         .update(onlinePayments)
         .set({ status: 'failed', failureMessage: message, updatedAt: now })
