@@ -82,12 +82,16 @@ export function useSchemaForm<Values extends Record<string, unknown>, Output, Re
     // A field is checked on leaving it once the person has changed it; an untouched one waits for
     // the submit. Checking an empty, autofocused field on blur made its error appear under the
     // pointer of whoever was clicking a link below it, and the link moved away from the click.
-    enhanceGetInputProps: ({ inputProps, field, form: current }) => ({
-      onBlur: (event: unknown) => {
-        inputProps.onBlur?.(event);
-        if (current.isDirty(field)) current.validateField(field);
-      },
-    }),
+    enhanceGetInputProps: ({ inputProps, field, form: current }) => {
+      // Mantine merges what this returns into `inputProps`: keep its own handler from before.
+      const markTouched: unknown = inputProps.onBlur;
+      return {
+        onBlur: (event: unknown) => {
+          if (typeof markTouched === 'function') markTouched(event);
+          if (current.isDirty(field)) current.validateField(field);
+        },
+      };
+    },
   });
 
   const handleSubmit = form.onSubmit(
