@@ -163,12 +163,13 @@ test('a studio owner approves a proof, and the Order button turns on', async ({ 
   await dialog.getByRole('button', { name: 'Approve', exact: true }).click();
   await expect(dialog).toBeHidden();
 
-  const order = page.getByRole('link', { name: 'Order' });
+  // Order is on: it opens the place-order drawer (issue 11).
+  const order = page.getByRole('button', { name: 'Order' });
   await expect(order).toBeVisible();
   await expect(order).toBeEnabled();
   await expect(page.getByRole('button', { name: 'Approve', exact: true })).toHaveCount(0);
   await page.reload();
-  await expect(page.getByRole('link', { name: 'Order' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Order' })).toBeEnabled();
 });
 
 test('approving a proof with preflight errors lists them and needs them acknowledged (issue 9, item 3)', async ({
@@ -213,7 +214,7 @@ test('approving a proof with preflight errors lists them and needs them acknowle
   await dialog.getByRole('checkbox', { name: /^I approve this proof for print despite its/ }).check();
   await dialog.getByRole('button', { name: 'Approve despite errors' }).click();
   await expect(dialog).toBeHidden();
-  await expect(page.getByRole('link', { name: 'Order' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Order' })).toBeEnabled();
 
   // The history says so, with each error acknowledged.
   await page.getByRole('tab', { name: 'Internal actions' }).click();
