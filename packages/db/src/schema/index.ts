@@ -1,6 +1,7 @@
 export * from './accounts';
 export * from './identity';
 export * from './manufacturing';
+export * from './money';
 export * from './notifications';
 export * from './orders';
 export * from './production';

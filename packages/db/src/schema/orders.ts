@@ -11,7 +11,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 import { belongsTo, instant, timestamps } from './columns';
-import { accounts, users } from './identity';
+import { users } from './identity';
 import { manufacturers } from './manufacturing';
 import { orders } from './production';
 
@@ -101,29 +101,4 @@ export const personalizationUploads = pgTable(
     ...timestamps,
   },
   (table) => [index('personalization_uploads_order_idx').on(table.orderId, table.createdAt.desc().nullsFirst())],
-);
-
-/**
- * Invoices, as far as ordering needs them: a Production order of an account whose parent must pay
- * before production waits for its invoice to be paid. The money capability extends this table
- * (lines, adjustments, tax, card charges, accounting sync).
- */
-export const invoices = pgTable(
-  'invoices',
-  {
-    id: serial('id').primaryKey(),
-    accountId: belongsTo('account_id', () => accounts.id),
-    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
-    /** Invoice product type of part 3 (1 School Yearbooks…). */
-    typeProduct: smallint('type_product').notNull().default(1),
-    /** 'draft', 'open', 'paid' or 'void'. */
-    status: varchar('status', { length: 10 }).notNull().default('open'),
-    totalCents: integer('total_cents').notNull().default(0),
-    paidAt: instant('paid_at'),
-    ...timestamps,
-  },
-  (table) => [
-    index('invoices_order_idx').on(table.orderId),
-    index('invoices_account_idx').on(table.accountId, table.createdAt.desc().nullsFirst()),
-  ],
 );

@@ -47,6 +47,7 @@ export const queueProofs = queueTable('queue_proofs');
 export const queueMoves = queueTable('queue_moves');
 export const queueNotifications = queueTable('queue_notifications');
 export const queueEpubs = queueTable('queue_epubs');
+export const queueAccounting = queueTable('queue_accounting');
 
 /** One row per queue worker: where it runs, when it last beat, what it is doing, what it has done. */
 export const processorStatuses = pgTable(
