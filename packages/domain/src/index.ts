@@ -38,6 +38,7 @@ export * from './proofPageLimits';
 export * from './proofs';
 export * from './proofUploads';
 export * from './queues';
+export * from './quote';
 export * from './roleRanks';
 export * from './roles';
 export * from './roster';
