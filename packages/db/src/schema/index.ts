@@ -4,6 +4,7 @@ export * from './manufacturing';
 export * from './money';
 export * from './notifications';
 export * from './orders';
+export * from './pricing';
 export * from './production';
 export * from './projects';
 export * from './proofs';
