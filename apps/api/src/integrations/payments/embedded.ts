@@ -1,8 +1,17 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { type Db, onlinePayments } from '@colophon/db';
 import { passesLuhn } from '@colophon/domain';
 import { and, eq } from 'drizzle-orm';
-import type { CardDetails, ChargeRequest, ChargeResult, PaymentsAdapter, RefundResult } from './payments-adapter';
+import {
+  type CardDetails,
+  CardRefusedError,
+  type ChargeRequest,
+  type ChargeResult,
+  type PaymentsAdapter,
+  type RefundResult,
+  type SavedCard,
+  type StoredCardPayments,
+} from './payments-adapter';
 
 /*
  * The embedded payments adapter: the offline default, for development, the demo and the tests. It
@@ -40,6 +49,80 @@ export function embeddedCardOutcome(card: CardDetails | undefined, now: Date): O
     : { status: 'requires_action', clientSecret: 'embedded_requires_action' };
 }
 
+/** The brand of a card number by its first digits (the four brands part 3 accepts), or null. */
+export function cardBrandOfNumber(number: string): SavedCard['brand'] | null {
+  if (/^4/.test(number)) return 'visa';
+  if (/^(5[1-5]|2(2[2-9]|[3-6]\d|7[01]|720))/.test(number)) return 'mastercard';
+  if (/^3[47]/.test(number)) return 'amex';
+  if (/^(6011|65|64[4-9])/.test(number)) return 'discover';
+  return null;
+}
+
+/**
+ * A saved embedded card's ref carries the outcome its test number has when charged, as Stripe's
+ * test PaymentMethods do (`pm_card_chargeDeclined`): `emb_pm_<outcome>_<random>`. The number itself
+ * is never kept, hashed or logged.
+ */
+const STORED_OUTCOMES: Record<string, string> = {
+  '4000000000000002': 'declined',
+  '4000000000009995': 'insufficient',
+  '4000000000009987': 'lost',
+  '4000000000000127': 'cvc',
+  '4000000000000119': 'processing',
+};
+const STORED_OUTCOME_MESSAGES: Record<string, string> = {
+  declined: 'Your card was declined.',
+  insufficient: 'Your card has insufficient funds.',
+  lost: 'Your card was declined.',
+  cvc: "Your card's security code is incorrect.",
+  processing: 'An error occurred while processing your card. Try again.',
+};
+
+/** Stored cards without a provider: the test numbers decide at charge time, nothing leaves this process. */
+export function createEmbeddedStoredCards(clock: { now(): Date }): StoredCardPayments {
+  return {
+    async createCustomer(request) {
+      return { customerRef: idFor('emb_cus', request.idempotencyKey) };
+    },
+    async startCardSetup() {
+      return null;
+    },
+    async saveCard(request) {
+      const card = request.card;
+      if (!card) throw new CardRefusedError('Enter the card number.', 'number');
+      const number = card.number.replace(/[\s-]/g, '');
+      if (!/^\d{12,19}$/.test(number) || !passesLuhn(number)) {
+        throw new CardRefusedError('Your card number is incorrect.', 'number');
+      }
+      const brand = cardBrandOfNumber(number);
+      if (!brand) throw new CardRefusedError('We take Visa, Mastercard, American Express and Discover.', 'number');
+      const expiresAfter = Date.UTC(card.expYear, card.expMonth, 1);
+      if (!(card.expMonth >= 1 && card.expMonth <= 12) || expiresAfter <= clock.now().getTime()) {
+        throw new CardRefusedError('Your card has expired.', 'expiry');
+      }
+      if (!/^\d{3,4}$/.test(card.cvc)) throw new CardRefusedError("Your card's security code is incorrect.", 'cvc');
+      const outcome = STORED_OUTCOMES[number] ?? 'ok';
+      return {
+        cardRef: `emb_pm_${outcome}_${randomUUID().replaceAll('-', '').slice(0, 20)}`,
+        brand,
+        last4: number.slice(-4),
+        expMonth: card.expMonth,
+        expYear: card.expYear,
+      };
+    },
+    async removeCard() {
+      // Nothing is kept outside our own stripe_cards row.
+    },
+    async chargeStoredCard(request): Promise<ChargeResult> {
+      const id = idFor('emb_pi', request.idempotencyKey);
+      const outcome = /^emb_pm_([a-z]+)_/.exec(request.cardRef)?.[1];
+      if (!outcome) return { id, status: 'failed', failureMessage: 'This card is not one of ours.' };
+      const message = STORED_OUTCOME_MESSAGES[outcome];
+      return message ? { id, status: 'failed', failureMessage: message } : { id, status: 'succeeded' };
+    },
+  };
+}
+
 export function createEmbeddedPayments(db: Db, clock: { now(): Date } = { now: () => new Date() }): PaymentsAdapter {
   const stored = async (idempotencyKey: string) => {
     const [row] = await db.select().from(onlinePayments).where(eq(onlinePayments.idempotencyKey, idempotencyKey));
@@ -53,6 +136,7 @@ export function createEmbeddedPayments(db: Db, clock: { now(): Date } = { now: (
 
   return {
     name: 'embedded',
+    ...createEmbeddedStoredCards(clock),
     async charge(request: ChargeRequest): Promise<ChargeResult> {
       const id = idFor('emb_pi', request.idempotencyKey);
       const earlier = await stored(request.idempotencyKey);

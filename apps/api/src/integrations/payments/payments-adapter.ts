@@ -70,7 +70,65 @@ export interface PaymentEvent {
 
 export class WebhookSignatureError extends Error {}
 
-export interface PaymentsAdapter {
+/** A card saved at the provider for an account (issue 13): what `stripe_cards` keeps of it. */
+export interface SavedCard {
+  /** The provider's PaymentMethod ('pm_…'; the embedded mode's 'emb_pm_…'). */
+  cardRef: string;
+  /** A `cardBrand` code: visa, mastercard, amex or discover. */
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+export interface SaveCardRequest {
+  customerRef: string;
+  /** Embedded mode: the test card, read in memory and never kept. */
+  card?: CardDetails | undefined;
+  /** Stripe mode: the PaymentMethod of a SetupIntent confirmed by Stripe Elements in the browser. */
+  paymentMethodId?: string | undefined;
+}
+
+/** Why a card could not be saved, as the person reads it ('Your card has expired.'), and the field. */
+export class CardRefusedError extends Error {
+  constructor(
+    message: string,
+    readonly field: 'number' | 'expiry' | 'cvc' | 'card',
+  ) {
+    super(message);
+  }
+}
+
+export interface StoredCardChargeRequest {
+  customerRef: string;
+  cardRef: string;
+  amountCents: number;
+  /** The same key twice charges once and answers the same payment. */
+  idempotencyKey: string;
+  description: string;
+  metadata: Record<string, string>;
+}
+
+/**
+ * Stored cards and off-session charges (issue 13: invoices charged to the card on file). Stripe:
+ * Customers, SetupIntents confirmed by Stripe Elements, off-session PaymentIntents. Embedded: the
+ * test numbers decide, as in Stripe's test mode, at charge time (the saved card's ref carries the
+ * outcome of its test number, as Stripe's `pm_card_chargeDeclined` test cards do).
+ */
+export interface StoredCardPayments {
+  /** The account's customer at the provider; made with an idempotency key so a retry makes one. */
+  createCustomer(request: { name: string; email?: string | undefined; idempotencyKey: string }): Promise<{
+    customerRef: string;
+  }>;
+  /** Stripe: a SetupIntent's client secret for Stripe Elements. Embedded: null (the form takes the number). */
+  startCardSetup(customerRef: string): Promise<{ clientSecret: string } | null>;
+  /** Throws CardRefusedError for a card that cannot be saved (expired, bad number). */
+  saveCard(request: SaveCardRequest): Promise<SavedCard>;
+  removeCard(request: { customerRef: string; cardRef: string }): Promise<void>;
+  chargeStoredCard(request: StoredCardChargeRequest): Promise<ChargeResult>;
+}
+
+export interface PaymentsAdapter extends StoredCardPayments {
   /** 'embedded' or 'stripe': the `provider` of its `online_payments` rows. */
   readonly name: 'embedded' | 'stripe';
   charge(request: ChargeRequest): Promise<ChargeResult>;

@@ -1,5 +1,6 @@
 import Stripe from 'stripe';
 import {
+  CardRefusedError,
   type ChargeRequest,
   type ChargeResult,
   type PaymentEvent,
@@ -58,6 +59,68 @@ export function createStripePayments(settings: StripeSettings): PaymentsAdapter 
 
   return {
     name: 'stripe',
+    async createCustomer(request) {
+      const customer = await stripe.customers.create(
+        { name: request.name, ...(request.email ? { email: request.email } : {}) },
+        { idempotencyKey: request.idempotencyKey },
+      );
+      return { customerRef: customer.id };
+    },
+    async startCardSetup(customerRef) {
+      const intent = await stripe.setupIntents.create({
+        customer: customerRef,
+        usage: 'off_session',
+        allowed_payment_method_types: ['card'],
+      });
+      if (!intent.client_secret) throw new Error('Stripe answered a SetupIntent without a client secret.');
+      return { clientSecret: intent.client_secret };
+    },
+    async saveCard(request) {
+      if (!request.paymentMethodId) throw new CardRefusedError('Enter the card in the card field.', 'card');
+      const method = await stripe.paymentMethods.retrieve(request.paymentMethodId);
+      const owner = typeof method.customer === 'string' ? method.customer : method.customer?.id;
+      // The SetupIntent attached it to this account's customer; a method of anyone else is refused.
+      if (owner !== request.customerRef || !method.card) {
+        throw new CardRefusedError('This card was not set up for this account.', 'card');
+      }
+      return {
+        cardRef: method.id,
+        brand: method.card.brand,
+        last4: method.card.last4,
+        expMonth: method.card.exp_month,
+        expYear: method.card.exp_year,
+      };
+    },
+    async removeCard(request) {
+      await stripe.paymentMethods.detach(request.cardRef);
+    },
+    async chargeStoredCard(request): Promise<ChargeResult> {
+      try {
+        const intent = await stripe.paymentIntents.create(
+          {
+            amount: request.amountCents,
+            currency: 'usd',
+            customer: request.customerRef,
+            payment_method: request.cardRef,
+            off_session: true,
+            confirm: true,
+            description: request.description,
+            metadata: request.metadata,
+          },
+          { idempotencyKey: request.idempotencyKey },
+        );
+        return statusOf(intent);
+      } catch (error) {
+        if (error instanceof Stripe.errors.StripeCardError) {
+          return {
+            id: error.payment_intent?.id ?? '',
+            status: 'failed',
+            failureMessage: error.message || 'Your card was declined.',
+          };
+        }
+        throw error;
+      }
+    },
     async charge(request: ChargeRequest): Promise<ChargeResult> {
       if (!request.paymentMethodId) return { id: '', status: 'failed', failureMessage: 'A payment method is needed.' };
       try {
