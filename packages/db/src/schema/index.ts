@@ -9,5 +9,6 @@ export * from './production';
 export * from './projects';
 export * from './proofs';
 export * from './queues';
+export * from './sales-rollup';
 export * from './stores';
 export * from './uploads';

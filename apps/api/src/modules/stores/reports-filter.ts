@@ -12,8 +12,13 @@ import { invalidField, notFound } from '../../errors';
  */
 
 export interface SalesScope {
-  /** The condition on `<alias>.account_id`, `<alias>.year` and `<alias>.paid_at`. */
-  on(alias: 'i' | 'o'): SQL;
+  /**
+   * The condition on `<alias>.account_id`, `<alias>.year` and `<alias>.paid_at` (`w`, the weekly
+   * rollup, has no paid instant: use it only when `namesDays` is false).
+   */
+  on(alias: 'i' | 'o' | 'w'): SQL;
+  /** The filter names days (from, to), which the weekly rollup cannot answer. */
+  namesDays: boolean;
 }
 
 /** Checks that an asked account is the caller's (404 otherwise, as for any record of another tenant). */
@@ -40,6 +45,7 @@ export async function salesScope(db: Db, viewer: Viewer, filter: SalesFilter): P
   if (filter.from && filter.to && filter.from > filter.to) throw invalidField('to', 'Must be on or after from');
   const limitedTo = viewer.user.bSuperAdmin ? null : viewer.user.id;
   return {
+    namesDays: Boolean(filter.from || filter.to),
     on(alias) {
       const column = (name: string) => sql.raw(`${alias}.${name}`);
       const parts: SQL[] = [];

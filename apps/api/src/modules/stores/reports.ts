@@ -46,7 +46,9 @@ import { distributionListHtml } from './reports-print';
  * The online stores' sales reports (part 7's online_sales calls). Every number reads paid items
  * (`paid_at` set; a refund in full clears it) on the columns they copy from their order, so the
  * totals are index-only scans of online_order_items_report_idx; the money of orders (gross,
- * refunded, net) reads the orders themselves.
+ * refunded, net) reads the orders themselves. revenue_overview and year_to_year read their weeks
+ * from the weekly rollup `online_sales_weekly` (migration 0014's triggers keep it) instead, unless
+ * the filter names days.
  */
 
 const BOOK = productType.Yearbook;
@@ -69,11 +71,31 @@ async function itemQuantity(db: Db, scope: SalesScope, where: SQL): Promise<numb
 const weekOf = (alias: 'i' | 'o') => sql.raw(`floor((date_part('epoch', ${alias}.paid_at) + 259200) / 604800)::int`);
 const mondayOf = (week: number) => new Date((week * 604_800 - 259_200) * 1000).toISOString().slice(0, 10);
 
-export async function revenueOverviewOf(db: Db, scope: SalesScope): Promise<RevenueOverview> {
-  // One pass over the items (index-only) and one over the orders, each grouped by week; the
-  // totals are the weeks' sums.
+type WeekRow = Record<string, unknown>;
+
+/**
+ * Per week, what the paid items add up to (`cents`, `books`, …) and what the paid orders do
+ * (`orders`, `gross`, `refunded`): from the weekly rollup, or from the items and orders themselves
+ * when the filter names days (a week is the rollup's finest grain).
+ */
+async function revenueWeeks(db: Db, scope: SalesScope): Promise<{ itemWeeks: WeekRow[]; orderWeeks: WeekRow[] }> {
+  if (!scope.namesDays) {
+    const rows = await rowsOf<WeekRow>(
+      db.execute(sql`select w.week, sum(w.item_lines)::bigint as lines, sum(w.items_cents)::bigint as cents,
+          sum(w.books)::bigint as books, sum(w.personalized)::bigint as personalized, sum(w.ads)::bigint as ads,
+          sum(w.text_dedications)::bigint as texts, sum(w.donated)::bigint as donated,
+          sum(w.orders)::bigint as orders, sum(w.gross_cents)::bigint as gross, sum(w.refunded_cents)::bigint as refunded
+        from online_sales_weekly w where ${scope.on('w')} group by w.week`),
+    );
+    // A week of the rollup may hold nothing any more (its items deleted or refunded in full).
+    return {
+      itemWeeks: rows.filter((row) => whole(row.lines) > 0),
+      orderWeeks: rows.filter((row) => whole(row.orders) > 0),
+    };
+  }
+  // One pass over the items (index-only) and one over the orders, each grouped by week.
   const [itemWeeks, orderWeeks] = await Promise.all([
-    rowsOf<Record<string, unknown>>(
+    rowsOf<WeekRow>(
       db.execute(sql`select ${weekOf('i')} as week, sum(i.total_cents)::bigint as cents,
           coalesce(sum(i.quantity) filter (where i.type_product = ${BOOK}), 0)::bigint as books,
           coalesce(sum(i.quantity) filter (where i.type_product = ${BOOK} and i.type_personalization > 0), 0)::bigint as personalized,
@@ -82,12 +104,18 @@ export async function revenueOverviewOf(db: Db, scope: SalesScope): Promise<Reve
           coalesce(sum(i.quantity) filter (where i.is_donated), 0)::bigint as donated
         from online_order_items i where i.paid_at is not null and ${scope.on('i')} group by 1`),
     ),
-    rowsOf<Record<string, unknown>>(
+    rowsOf<WeekRow>(
       db.execute(sql`select ${weekOf('o')} as week, count(*)::bigint as orders,
           sum(o.total_cents)::bigint as gross, sum(o.refunded_cents)::bigint as refunded
         from online_orders o where o.paid_at is not null and ${scope.on('o')} group by 1`),
     ),
   ]);
+  return { itemWeeks, orderWeeks };
+}
+
+export async function revenueOverviewOf(db: Db, scope: SalesScope): Promise<RevenueOverview> {
+  // The totals are the weeks' sums.
+  const { itemWeeks, orderWeeks } = await revenueWeeks(db, scope);
   const total = (rows: Record<string, unknown>[], key: string) => rows.reduce((sum, row) => sum + whole(row[key]), 0);
   const weeks = new Map<number, { week: string; orders: number; itemsCents: number }>();
   const weekEntry = (week: number) => {
@@ -119,12 +147,20 @@ const COMPARED_YEARS = 3;
 
 export async function yearToYearOf(db: Db, scope: SalesScope, filter: SalesFilter) {
   // The year filter picks the latest season compared, not the only one.
+  const seasons = (alias: 'i' | 'w') =>
+    filter.year === undefined
+      ? sql``
+      : sql`and ${sql.raw(alias)}.year > ${filter.year - COMPARED_YEARS} and ${sql.raw(alias)}.year <= ${filter.year}`;
+  // The weekly rollup unless the filter names days (see revenueWeeks).
   const rows = await rowsOf<{ year: number; week: number; cents: unknown }>(
-    db.execute(sql`select i.year, ${weekOf('i')} as week, sum(i.total_cents)::bigint as cents
-      from online_order_items i
-      where i.paid_at is not null and ${scope.on('i')}
-        ${filter.year === undefined ? sql`` : sql`and i.year > ${filter.year - COMPARED_YEARS} and i.year <= ${filter.year}`}
-      group by 1, 2`),
+    scope.namesDays
+      ? db.execute(sql`select i.year, ${weekOf('i')} as week, sum(i.total_cents)::bigint as cents
+          from online_order_items i
+          where i.paid_at is not null and ${scope.on('i')} ${seasons('i')}
+          group by 1, 2`)
+      : db.execute(sql`select w.year, w.week, sum(w.items_cents)::bigint as cents
+          from online_sales_weekly w where ${scope.on('w')} ${seasons('w')}
+          group by 1, 2 having sum(w.item_lines) > 0`),
   );
   rows.sort((a, b) => a.year - b.year || whole(a.week) - whole(b.week));
   const byYear = new Map<number, { week: number; cents: number }[]>();

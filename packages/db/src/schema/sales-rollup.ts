@@ -1,0 +1,30 @@
+import { bigint, integer, pgTable, primaryKey, smallint } from 'drizzle-orm/pg-core';
+
+/**
+ * The sales reports' weekly rollup (revenue_overview, year_to_year_sales_comparison): per account,
+ * store year and week of the paid instant, what the paid items and paid orders add up to. Kept by
+ * the triggers of migration 0014 on online_order_items and online_orders (never written by the
+ * application); `colophon_online_sales_weekly_refill()` rebuilds it from those tables.
+ */
+export const onlineSalesWeekly = pgTable(
+  'online_sales_weekly',
+  {
+    accountId: integer('account_id').notNull(),
+    year: smallint('year').notNull(),
+    /** Weeks since the Monday 1969-12-29 (UTC) of the paid instant: the reports' week. */
+    week: integer('week').notNull(),
+    /** Paid items (lines): a week with none and no paid order is not shown. */
+    itemLines: integer('item_lines').notNull().default(0),
+    itemsCents: bigint('items_cents', { mode: 'number' }).notNull().default(0),
+    books: bigint('books', { mode: 'number' }).notNull().default(0),
+    personalized: bigint('personalized', { mode: 'number' }).notNull().default(0),
+    ads: bigint('ads', { mode: 'number' }).notNull().default(0),
+    textDedications: bigint('text_dedications', { mode: 'number' }).notNull().default(0),
+    donated: bigint('donated', { mode: 'number' }).notNull().default(0),
+    /** Paid orders (a refund in full leaves the order paid, its items not). */
+    orders: integer('orders').notNull().default(0),
+    grossCents: bigint('gross_cents', { mode: 'number' }).notNull().default(0),
+    refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [primaryKey({ columns: [table.accountId, table.year, table.week] })],
+);
