@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import {
   accounts,
@@ -14,6 +13,7 @@ import {
 import { eq } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type FakeIntent, FakeStripe } from './fake-stripe';
 import { createTestApp, type TestApp } from './harness';
 
 /*
@@ -25,108 +25,6 @@ import { createTestApp, type TestApp } from './harness';
 const WEBHOOK_SECRET = 'whsec_test_colophon_webhooks';
 const SLUG = 'lincoln-stripe-test';
 const YEAR = 2033;
-
-interface FakeIntent {
-  id: string;
-  object: 'payment_intent';
-  amount: number;
-  currency: string;
-  status: string;
-  client_secret: string;
-  last_payment_error: { message: string } | null;
-  metadata: Record<string, string>;
-}
-
-/** A fake of the few Stripe endpoints we call: it answers the same response for the same idempotency key. */
-class FakeStripe {
-  server: Server;
-  intents = new Map<string, FakeIntent>();
-  idempotencyKeys: string[] = [];
-  private answered = new Map<string, { status: number; body: unknown }>();
-  private sequence = 0;
-
-  constructor() {
-    this.server = createServer((request, response) => {
-      let text = '';
-      request.on('data', (chunk) => {
-        text += chunk;
-      });
-      request.on('end', () => {
-        const key = request.headers['idempotency-key'];
-        const send = ({ status, body }: { status: number; body: unknown }) => {
-          response.writeHead(status, { 'content-type': 'application/json', 'request-id': `req_${this.sequence}` });
-          response.end(JSON.stringify(body));
-        };
-        if (typeof key === 'string') {
-          this.idempotencyKeys.push(key);
-          const earlier = this.answered.get(key);
-          if (earlier) return send(earlier);
-        }
-        const answer = this.handle(request.method ?? 'GET', request.url ?? '/', new URLSearchParams(text));
-        if (typeof key === 'string') this.answered.set(key, answer);
-        send(answer);
-      });
-    });
-  }
-
-  private handle(method: string, url: string, form: URLSearchParams): { status: number; body: unknown } {
-    this.sequence += 1;
-    if (method === 'POST' && url === '/v1/payment_intents') {
-      const paymentMethod = form.get('payment_method');
-      const id = `pi_fake_${this.sequence}`;
-      const intent: FakeIntent = {
-        id,
-        object: 'payment_intent',
-        amount: Number(form.get('amount')),
-        currency: form.get('currency') ?? 'usd',
-        status: 'succeeded',
-        client_secret: `${id}_secret_x`,
-        last_payment_error: null,
-        metadata: {},
-      };
-      if (paymentMethod === 'pm_card_chargeDeclined') {
-        intent.status = 'requires_payment_method';
-        intent.last_payment_error = { message: 'Your card was declined.' };
-        this.intents.set(id, intent);
-        return {
-          status: 402,
-          body: {
-            error: {
-              type: 'card_error',
-              code: 'card_declined',
-              decline_code: 'generic_decline',
-              message: 'Your card was declined.',
-              payment_intent: intent,
-            },
-          },
-        };
-      }
-      if (paymentMethod === 'pm_card_threeDSecure2Required') intent.status = 'requires_action';
-      this.intents.set(id, intent);
-      return { status: 200, body: intent };
-    }
-    const retrieve = /^\/v1\/payment_intents\/([\w]+)$/.exec(url);
-    if (method === 'GET' && retrieve?.[1]) {
-      const intent = this.intents.get(retrieve[1]);
-      return intent
-        ? { status: 200, body: intent }
-        : { status: 404, body: { error: { type: 'invalid_request_error', message: 'No such payment_intent' } } };
-    }
-    if (method === 'POST' && url === '/v1/refunds') {
-      return {
-        status: 200,
-        body: {
-          id: `re_fake_${this.sequence}`,
-          object: 'refund',
-          amount: Number(form.get('amount')),
-          payment_intent: form.get('payment_intent'),
-          status: 'succeeded',
-        },
-      };
-    }
-    return { status: 404, body: { error: { type: 'invalid_request_error', message: `No route ${method} ${url}` } } };
-  }
-}
 
 let t: TestApp;
 let fake: FakeStripe;
