@@ -39,6 +39,7 @@ export * from './proofs';
 export * from './proofUploads';
 export * from './queues';
 export * from './quote';
+export * from './rateLimits';
 export * from './roleRanks';
 export * from './roles';
 export * from './roster';

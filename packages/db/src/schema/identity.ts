@@ -169,6 +169,25 @@ export const signInAttempts = pgTable(
 );
 
 /**
+ * The public endpoints' rate limits (apps/api/src/rate-limit.ts): hits per bucket and subject (an
+ * address, or an address and a store) in one fixed window, shared by every API process. Rows of
+ * windows that are over are deleted a few at a time as new windows start.
+ */
+export const rateLimitCounters = pgTable(
+  'rate_limit_counters',
+  {
+    bucket: varchar('bucket', { length: 40 }).notNull(),
+    subject: varchar('subject', { length: 200 }).notNull(),
+    windowStart: instant('window_start').notNull(),
+    hits: integer('hits').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.bucket, table.subject, table.windowStart] }),
+    index('rate_limit_counters_window_idx').on(table.windowStart),
+  ],
+);
+
+/**
  * Every multi-factor code check, right or wrong, whatever the sign-in session: failures are counted per
  * user over a sliding window, so a new sign-in never buys a fresh budget of guesses.
  */

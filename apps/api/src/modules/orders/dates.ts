@@ -24,6 +24,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZipCodeEntry } from 'zipcodes';
 import { implement } from '../../engine/implement';
 import { AppError, type FieldError, invalidField, notFound } from '../../errors';
+import { takeHit } from '../../rate-limit';
 import { federalHoliday } from './holidays';
 
 const NO_SUCH_ZIP = 'No such ZIP code.';
@@ -190,6 +191,7 @@ export async function registerOrderDateRoutes(app: FastifyInstance) {
   });
 
   implement(app, quoteExpeditedShipping, async function quoteShipping(request) {
+    await takeHit(app.services, 'shippingCalculator', request.ip);
     const { typeBook, quantity, zip, neededBy } = request.body;
     const today = londonDate(clock.now());
     const destination = await lookupZip(zip);

@@ -110,6 +110,12 @@ const uploadKeyOf = (storeId: number, key: string | undefined, path: string): st
   return key;
 };
 
+/** What the public routes hook into pricing (the rate limiter, storefront.ts). */
+export interface CartGuards {
+  /** Called before a coupon code that matches none of the account's is refused. */
+  onUnknownCoupon?: () => Promise<void>;
+}
+
 /**
  * A cart priced on the server: every product must be this store's, active and priced now; options
  * must be ones the product offers; quantities are capped. A bad coupon is a 400 naming `couponCode`
@@ -120,6 +126,7 @@ export async function priceStoreCart(
   store: StoreRow,
   cart: Cart & { shipTo?: { zip: string } | undefined },
   now: Date,
+  guards: CartGuards = {},
 ): Promise<PricedCart> {
   const { db } = services;
   const ids = [...new Set(cart.items.map((item) => item.productId))];
@@ -194,7 +201,10 @@ export async function priceStoreCart(
       .from(discounts)
       .where(and(eq(discounts.accountId, store.accountId), eq(sql`upper(${discounts.code})`, code)))
       .orderBy(desc(discounts.year));
-    if (!coupon) throw invalidField('couponCode', 'This coupon code is not valid.');
+    if (!coupon) {
+      await guards.onUnknownCoupon?.();
+      throw invalidField('couponCode', 'This coupon code is not valid.');
+    }
     const problem = couponProblem(coupon, { now, year: schoolYearOfStoreYear(store.year), subtotalCents });
     if (problem) throw invalidField('couponCode', problem);
   }
@@ -341,7 +351,12 @@ async function answerFor(
 }
 
 /** `POST /api/storefront/:slug/checkout`: one order and one charge per checkout key. */
-export async function checkoutCart(services: Services, slug: string, body: CheckoutBody): Promise<CheckoutResult> {
+export async function checkoutCart(
+  services: Services,
+  slug: string,
+  body: CheckoutBody,
+  guards: CartGuards = {},
+): Promise<CheckoutResult> {
   const { db } = services;
   const now = services.clock.now();
   const store = await storeBySlug(db, slug);
@@ -362,7 +377,7 @@ export async function checkoutCart(services: Services, slug: string, body: Check
   if ((body.shipping === 2 || body.shipping === 3) && !body.shipTo)
     throw invalidField('shipTo', 'Where should the book be shipped?');
 
-  const priced = await priceStoreCart(services, store, body, now);
+  const priced = await priceStoreCart(services, store, body, now, guards);
   let order: OnlineOrderRow;
   try {
     ({ order } = await placeOnlineOrder(db, {

@@ -24,6 +24,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Services } from '../../context';
 import { implement } from '../../engine/implement';
 import { AppError, invalidField, notFound } from '../../errors';
+import { countHit, requireHitLeft, takeHit } from '../../rate-limit';
 import {
   checkoutCart,
   confirmCheckoutPayment,
@@ -99,29 +100,19 @@ function imageKindOf(bytes: Buffer): 'jpg' | 'png' | null {
 }
 
 /**
- * Uploads per address: 30 in 10 minutes, counted in this process (a bound against filling the
- * disk from one address, not an account quota). The oldest addresses are forgotten past 10,000.
+ * The storefront's limits per address (rate-limit.ts, shared by every API process): quotes, checkouts
+ * and uploads each, and coupon codes that are not valid per address and store, refused once too many
+ * were tried (a request without a coupon still goes through).
  */
-const UPLOADS_PER_WINDOW = 30;
-const UPLOAD_WINDOW_MS = 10 * 60_000;
-const MAX_TRACKED_ADDRESSES = 10_000;
-export function uploadLimiter(clock: { now(): Date }) {
-  const seen = new Map<string, number[]>();
-  return (address: string): number | null => {
-    const now = clock.now().getTime();
-    const recent = (seen.get(address) ?? []).filter((at) => now - at < UPLOAD_WINDOW_MS);
-    if (recent.length >= UPLOADS_PER_WINDOW) {
-      const oldest = recent[0] ?? now;
-      return Math.max(1, Math.ceil((oldest + UPLOAD_WINDOW_MS - now) / 1000));
-    }
-    recent.push(now);
-    seen.delete(address);
-    seen.set(address, recent);
-    if (seen.size > MAX_TRACKED_ADDRESSES) {
-      const first = seen.keys().next().value;
-      if (first !== undefined) seen.delete(first);
-    }
-    return null;
+const couponSubject = (slug: string, ip: string) => `${slug.toLowerCase()} ${ip}`;
+
+async function guardsFor(services: Services, slug: string, ip: string, couponCode: string | undefined) {
+  if (!couponCode?.trim()) return {};
+  await requireHitLeft(services, 'storefrontCouponMiss', couponSubject(slug, ip));
+  return {
+    onUnknownCoupon: async () => {
+      await countHit(services, 'storefrontCouponMiss', couponSubject(slug, ip));
+    },
   };
 }
 
@@ -133,14 +124,20 @@ export async function registerStorefrontRoutes(app: FastifyInstance) {
   });
 
   implement(app, quoteCart, async function quote(request) {
+    const { slug } = request.params;
+    await takeHit(services, 'storefrontQuote', request.ip);
+    const guards = await guardsFor(services, slug, request.ip, request.body.couponCode);
     const now = services.clock.now();
-    const store = await storeBySlug(services.db, request.params.slug);
+    const store = await storeBySlug(services.db, slug);
     if (!storeIsOpen(store, now)) throw new AppError('conflict', STORE_CLOSED);
-    return quoteOf(await priceStoreCart(services, store, request.body, now));
+    return quoteOf(await priceStoreCart(services, store, request.body, now, guards));
   });
 
   implement(app, checkout, async function checkoutStore(request, reply) {
-    const result = await checkoutCart(services, request.params.slug, request.body);
+    const { slug } = request.params;
+    await takeHit(services, 'storefrontCheckout', request.ip);
+    const guards = await guardsFor(services, slug, request.ip, request.body.couponCode);
+    const result = await checkoutCart(services, slug, request.body, guards);
     return reply.status(201).send(result);
   });
 
@@ -148,7 +145,6 @@ export async function registerStorefrontRoutes(app: FastifyInstance) {
     return confirmCheckoutPayment(services, request.params.slug, request.params.orderNumber, request.body.checkoutKey);
   });
 
-  const limited = uploadLimiter(services.clock);
   await app.register(async (scope) => {
     scope.addContentTypeParser(
       ['image/jpeg', 'image/png', 'application/octet-stream'],
@@ -167,12 +163,7 @@ export async function registerStorefrontRoutes(app: FastifyInstance) {
         response: uploadStorefrontImage.responses,
       },
       async handler(request, reply) {
-        const retryAfter = limited(request.ip);
-        if (retryAfter !== null) {
-          throw new AppError('too_many_requests', 'Too many uploads. Please wait a few minutes.', {
-            headers: { 'retry-after': String(retryAfter) },
-          });
-        }
+        await takeHit(services, 'storefrontUpload', request.ip);
         const store = await storeBySlug(services.db, request.params.slug);
         if (!storeIsOpen(store, services.clock.now())) throw new AppError('conflict', STORE_CLOSED);
         const bytes = request.body;

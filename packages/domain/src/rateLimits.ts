@@ -1,0 +1,73 @@
+import { describeWait } from './signInProtection';
+
+/*
+ * The limits of the public endpoints (issues 11 and 12), counted in the database so every API process
+ * shares them (apps/api/src/rate-limit.ts). Each is a fixed window: at most `limit` hits per subject
+ * (an address, or an address and a store) in each window of `windowSeconds`, the windows aligned on
+ * the epoch. They bound abuse from one address; they are no quota, so they leave room for a school
+ * network where many parents share one address.
+ *
+ * The sign-in throttle is not here: it counts failures over a sliding window and slows an account down
+ * rather than refusing it (signInProtection.ts).
+ */
+
+export interface RateLimit {
+  /** Hits allowed per subject in one window. */
+  limit: number;
+  windowSeconds: number;
+  /** What the refused caller reads, given the seconds to wait. */
+  message: (retryAfterSeconds: number) => string;
+}
+
+const tryAgainIn = (seconds: number) => `Try again in ${describeWait(seconds)}.`;
+
+export const rateLimits = {
+  /** Storefront quotes per address: the cart page asks for one at each change of the cart. */
+  storefrontQuote: {
+    limit: 300,
+    windowSeconds: 10 * 60,
+    message: (seconds) => `Too many price checks from your network. ${tryAgainIn(seconds)}`,
+  },
+  /** Storefront checkouts per address, re-sends under the same checkout key included. */
+  storefrontCheckout: {
+    limit: 30,
+    windowSeconds: 10 * 60,
+    message: (seconds) => `Too many payments from your network. ${tryAgainIn(seconds)}`,
+  },
+  /**
+   * Unknown coupon codes per address and store, through the quote or the checkout: a guesser meets it
+   * long before the quote's own limit, while a parent who mistypes a code a few times does not.
+   */
+  storefrontCouponMiss: {
+    limit: 10,
+    windowSeconds: 60 * 60,
+    message: (seconds) =>
+      `Too many coupon codes that are not valid were tried from your network. ${tryAgainIn(seconds)} You can still order without a coupon.`,
+  },
+  /** Storefront image uploads per address: a bound against filling the disk from one address. */
+  storefrontUpload: {
+    limit: 30,
+    windowSeconds: 10 * 60,
+    message: (seconds) => `Too many uploads. ${tryAgainIn(seconds)}`,
+  },
+  /** The public shipping calculator's quotes per address. */
+  shippingCalculator: {
+    limit: 60,
+    windowSeconds: 10 * 60,
+    message: (seconds) => `Too many shipping quotes from your network. ${tryAgainIn(seconds)}`,
+  },
+} satisfies Record<string, RateLimit>;
+
+export type RateLimitBucket = keyof typeof rateLimits;
+
+/** The longest window of any limit: a counter whose window started before it is over, whatever its bucket. */
+export const LONGEST_RATE_LIMIT_WINDOW_SECONDS = Math.max(
+  ...Object.values(rateLimits).map((limit) => limit.windowSeconds),
+);
+
+/** The window `now` falls in for `bucket`: its start, and the seconds left until the next one. */
+export function rateLimitWindowOf(bucket: RateLimitBucket, now: Date): { start: Date; secondsLeft: number } {
+  const windowMs = rateLimits[bucket].windowSeconds * 1000;
+  const startMs = Math.floor(now.getTime() / windowMs) * windowMs;
+  return { start: new Date(startMs), secondsLeft: Math.max(1, Math.ceil((startMs + windowMs - now.getTime()) / 1000)) };
+}
