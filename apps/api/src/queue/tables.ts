@@ -1,19 +1,23 @@
-import { queueEpubs, queueMoves, queueNotifications, queueProofs, queueUploads } from '@colophon/db';
+import { queueAccounting, queueEpubs, queueMoves, queueNotifications, queueProofs, queueUploads } from '@colophon/db';
 import { queueStatus } from '@colophon/domain';
 
-/** The five queues of the spec (part 3: proofs, uploads, moves, epubs, notifications), by short name. */
+/**
+ * The five queues of the spec (part 3: proofs, uploads, moves, epubs, notifications) and ours for the
+ * accounting sync (issue 13), by short name.
+ */
 export const queueTables = {
   uploads: queueUploads,
   proofs: queueProofs,
   moves: queueMoves,
   notifications: queueNotifications,
   epubs: queueEpubs,
+  accounting: queueAccounting,
 } as const;
 
 export type QueueName = keyof typeof queueTables;
 export const queueNames = Object.keys(queueTables) as QueueName[];
 
-/** All five tables have one shape; the engine works on that shape. */
+/** All the tables have one shape; the engine works on that shape. */
 export type QueueTable = typeof queueProofs;
 
 export function tableOf(queue: QueueName): QueueTable {
