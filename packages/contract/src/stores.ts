@@ -76,7 +76,8 @@ export const storeCreateSchema = z
     accountId: idSchema,
     year: storeYearSchema,
     ...storeFields,
-    isOpen: storeFields.isOpen.default(false),
+    // Absent, a new store starts closed (the column's default): the dashboard's drawer never sends it.
+    isOpen: storeFields.isOpen.optional(),
     slug: storeFields.slug.optional(),
     title: storeFields.title.default(null),
     welcomeText: storeFields.welcomeText.default(null),

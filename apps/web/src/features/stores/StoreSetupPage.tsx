@@ -18,13 +18,15 @@ type Store = z.output<typeof storesContract.item> & { name: string };
 const day = z.string().refine((text) => text === '' || /^\d{4}-\d{2}-\d{2}$/.test(text), 'A date, YYYY-MM-DD');
 const orNull = (text: string) => (text.trim() === '' ? null : text.trim());
 
-/** The store's drawer: its account and year (for a new one), address, title, welcome and selling dates. */
+/**
+ * The store's drawer: its account and year (for a new one), address, title, welcome and selling dates.
+ * Never whether it is open: that is the row's Open/Close (asked first), and a drawer loaded before
+ * someone opened or closed the store would otherwise undo it on saving (a new store starts closed).
+ */
 const storeFormSchema = z
   .object({
     accountId: z.number().int().positive('Choose the account'),
     year: storeCreateSchema.shape.year,
-    /** Not a field: opening and closing are the row's buttons (asked first); the drawer sends it unchanged. */
-    isOpen: z.boolean(),
     slug: z.string(),
     title: z.string(),
     welcomeText: z.string(),
@@ -159,7 +161,6 @@ export function StoreSetupPage(): JSX.Element {
           ],
           initialValues: (store?: Store) => ({
             accountId: store?.accountId ?? search.accountId?.[0] ?? 0,
-            isOpen: store?.isOpen ?? false,
             year: store?.year ?? new Date().getFullYear(),
             slug: store?.slug ?? '',
             title: store?.title ?? '',

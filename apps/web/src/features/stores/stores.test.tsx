@@ -1,6 +1,6 @@
 import type { Discount, Product, Store } from '@colophon/contract';
 import { createMemoryHistory } from '@tanstack/react-router';
-import { render, screen, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '../../app/App';
@@ -71,15 +71,23 @@ const coupon: Discount = {
 };
 
 let requests: URL[];
+/** The bodies of the changes sent (PUT, POST), by path. */
+let changes: { method: string; path: string; body: unknown }[];
 beforeEach(() => {
   queryClient.clear();
   requests = [];
+  changes = [];
   signInAs(salesManager);
   configureApiClient({
-    fetch: vi.fn<typeof fetch>(async (input) => {
+    fetch: vi.fn<typeof fetch>(async (input, init) => {
       const url = new URL(String(input), 'http://localhost');
       requests.push(url);
+      const method = init?.method ?? 'GET';
+      if (method !== 'GET') {
+        changes.push({ method, path: url.pathname, body: JSON.parse(String(init?.body ?? 'null')) });
+      }
       if (url.pathname === '/api/auth/me') return jsonResponse(makeSessionState(salesManager));
+      if (url.pathname === '/api/stores/7') return jsonResponse(store);
       if (url.pathname === '/api/stores/7/products') return jsonResponse({ data: [ad] });
       const data = url.pathname === '/api/stores' ? [store] : url.pathname === '/api/discounts' ? [coupon] : [];
       return jsonResponse({ data, total: data.length, page: 1, perPage: 25 });
@@ -123,6 +131,30 @@ describe('Store Setup', () => {
     await userEvent.click(await within(stores).findByRole('button', { name: 'Close' }));
     const dialog = await screen.findByRole('dialog', { name: 'Close the store' });
     expect(within(dialog).getByText(/will stop taking orders/)).toBeTruthy();
+  });
+
+  it('saving the drawer never sends whether the store is open (a close made meanwhile stands)', async () => {
+    // The welcome text's autosizing textarea listens to the page's fonts, which jsdom has not.
+    if (!('fonts' in document)) {
+      Object.defineProperty(document, 'fonts', {
+        configurable: true,
+        value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+      });
+    }
+    renderAt('/admin/online-sales/store?edit=7');
+    const drawer = await screen.findByRole('dialog', { name: /Edit store/ }, { timeout: 10_000 });
+    // The drawer fills once the store is loaded; its field is then enabled.
+    const title = await within(drawer).findByDisplayValue('Lincoln Yearbook Store');
+    await waitFor(() => expect((title as HTMLInputElement).disabled).toBe(false));
+    await userEvent.clear(title);
+    await userEvent.type(title, 'Lincoln Books');
+    await userEvent.click(within(drawer).getByRole('button', { name: /Save store/ }));
+    await waitFor(() =>
+      expect(changes.map((change) => `${change.method} ${change.path}`)).toEqual(['PUT /api/stores/7']),
+    );
+    const body = changes[0]?.body as Record<string, unknown>;
+    expect(body.title).toBe('Lincoln Books');
+    expect(body).not.toHaveProperty('isOpen');
   });
 });
 
