@@ -1,4 +1,4 @@
-import { notifications, onlineOrderItems, onlineOrders, onlinePayments } from '@colophon/db';
+import { notifications, onlineOrderItems, onlineOrders, onlinePayments, onlineRefundLines } from '@colophon/db';
 import { notificationType } from '@colophon/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -192,6 +192,114 @@ describe('a full refund', () => {
     const lines = await t.handle.db.select().from(onlineOrderItems).where(eq(onlineOrderItems.onlineOrderId, cash.id));
     expect(lines.length).toBeGreaterThan(0);
     expect(lines.every((line) => line.paidAt === null)).toBe(true);
+  });
+});
+
+describe('a refund of chosen lines', () => {
+  const linesOf = (id: number) =>
+    t.handle.db
+      .select()
+      .from(onlineOrderItems)
+      .where(eq(onlineOrderItems.onlineOrderId, id))
+      .orderBy(onlineOrderItems.id);
+  const refundLinesOf = (paymentId: number) =>
+    t.handle.db
+      .select()
+      .from(onlineRefundLines)
+      .where(eq(onlineRefundLines.onlinePaymentId, paymentId))
+      .orderBy(onlineRefundLines.onlineOrderItemId);
+
+  it('records what it gave back of each line; the line refunded in full leaves the reports, the other stays', async () => {
+    const paid = await card([6500, 4000, 1500]);
+    const [book, ad, text] = paid.itemIds;
+    const response = await partial({ id: paid.id, itemIds: [ad, text], reason: 'Ad and dedication withdrawn' });
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json();
+    expect(body.order).toMatchObject({ refundedCents: 5500, status: 'partially_refunded' });
+    expect(body.refund.amountCents).toBe(5500);
+    expect(await refundLinesOf(body.refund.id)).toEqual([
+      expect.objectContaining({ onlineOrderItemId: ad, amountCents: 4000 }),
+      expect.objectContaining({ onlineOrderItemId: text, amountCents: 1500 }),
+    ]);
+    const lines = await linesOf(paid.id);
+    expect(lines.map((line) => [line.id, line.refundedCents, line.paidAt !== null])).toEqual([
+      [book, 0, true],
+      [ad, 4000, false],
+      [text, 1500, false],
+    ]);
+    // The order's screen reads the lines with what was refunded of each.
+    const shown = await t.call({ method: 'GET', url: `/api/online_orders/${paid.id}?include=items`, as: TREASURER });
+    expect(shown.statusCode, shown.body).toBe(200);
+    expect(shown.json().items.map((line: { refundedCents: number }) => line.refundedCents)).toEqual([0, 4000, 1500]);
+  });
+
+  it('a line is refunded once: a second refund naming it is a 409 and changes nothing, also beside another line', async () => {
+    const paid = await card([6500, 4000]);
+    const [book, ad] = paid.itemIds;
+    expect((await partial({ id: paid.id, itemIds: [ad], reason: 'Ad withdrawn' })).statusCode).toBe(200);
+    const again = await partial({ id: paid.id, itemIds: [ad], reason: 'Ad withdrawn' });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().detail).toContain('already refunded in full');
+    const withAnother = await partial({ id: paid.id, itemIds: [book, ad], reason: 'Both' });
+    expect(withAnother.statusCode).toBe(409);
+    expect(await order(paid.id)).toMatchObject({ refundedCents: 4000, status: 'partially_refunded' });
+    expect((await linesOf(paid.id)).map((line) => line.refundedCents)).toEqual([0, 4000]);
+    expect(await refundsOf(paid.id)).toHaveLength(1);
+  });
+
+  it('the same lines twice under one Idempotency-Key refund once; the key for other lines is a 409', async () => {
+    const paid = await card([6500, 4000, 4000]);
+    const [book, ad, other] = paid.itemIds;
+    const adapter = vi.spyOn(t.app.services.payments, 'refund');
+    const key = `lines-${paid.id}-x9y8z7`;
+    const first = await partial({ id: paid.id, itemIds: [ad], reason: 'Once' }, { key });
+    const second = await partial({ id: paid.id, itemIds: [ad], reason: 'Once' }, { key });
+    expect(first.statusCode, first.body).toBe(200);
+    expect(second.statusCode, second.body).toBe(200);
+    expect(second.json().refund.id).toBe(first.json().refund.id);
+    expect(adapter).toHaveBeenCalledTimes(1);
+    adapter.mockRestore();
+    // Another line of the same total under the same key is another request.
+    expect((await partial({ id: paid.id, itemIds: [other], reason: 'Other' }, { key })).statusCode).toBe(409);
+    expect((await partial({ id: paid.id, itemIds: [book], reason: 'Other' }, { key })).statusCode).toBe(409);
+    expect(await order(paid.id)).toMatchObject({ refundedCents: 4000 });
+    expect((await linesOf(paid.id)).map((line) => line.refundedCents)).toEqual([0, 4000, 0]);
+  });
+
+  it('some lines, then a refund in full of the rest: each line ends refunded to its total, the rest recorded', async () => {
+    const paid = await card([6500, 4000, 1500]);
+    const [book, ad, text] = paid.itemIds;
+    expect((await partial({ id: paid.id, itemIds: [ad], reason: 'Ad withdrawn' })).statusCode).toBe(200);
+    const rest = await full({ orderId: paid.id, transactionId: paid.providerRef, parentId: lincoln.accountId });
+    expect(rest.statusCode, rest.body).toBe(200);
+    expect(rest.json().order).toMatchObject({ status: 'refunded', refundedCents: 12_000, refundableCents: 0 });
+    expect(rest.json().refund.amountCents).toBe(8000);
+    expect(await refundLinesOf(rest.json().refund.id)).toEqual([
+      expect.objectContaining({ onlineOrderItemId: book, amountCents: 6500 }),
+      expect.objectContaining({ onlineOrderItemId: text, amountCents: 1500 }),
+    ]);
+    const lines = await linesOf(paid.id);
+    expect(lines.map((line) => line.refundedCents)).toEqual([6500, 4000, 1500]);
+    expect(lines.every((line) => line.paidAt === null)).toBe(true);
+  });
+
+  it('a card refund of lines the provider refuses gives the lines back (counted again, refundable again)', async () => {
+    const paid = await card([6500, 4000]);
+    const [, ad] = paid.itemIds;
+    const adapter = vi
+      .spyOn(t.app.services.payments, 'refund')
+      .mockResolvedValue({ id: 're_failed', status: 'failed', failureMessage: 'The charge was disputed.' });
+    const response = await partial({ id: paid.id, itemIds: [ad], reason: 'Disputed' });
+    adapter.mockRestore();
+    expect(response.statusCode).toBe(502);
+    const lines = await linesOf(paid.id);
+    expect(lines.map((line) => [line.refundedCents, line.paidAt !== null])).toEqual([
+      [0, true],
+      [0, true],
+    ]);
+    const [failed] = await refundsOf(paid.id);
+    expect(await refundLinesOf(failed?.id ?? 0)).toEqual([]);
+    expect((await partial({ id: paid.id, itemIds: [ad], reason: 'Again' })).statusCode).toBe(200);
   });
 });
 

@@ -28,6 +28,8 @@ export const onlineOrderItemSchema = z
     quantity: z.number().int(),
     unitPriceCents: centsSchema,
     totalCents: centsSchema,
+    /** What refunds gave back of this line (chosen-line refunds and a refund in full), never past its total. */
+    refundedCents: centsSchema,
     typePersonalization: z.number().int().nullable(),
     personalizationName: z.string().nullable(),
     personalizationIcons: z.string().nullable(),
@@ -229,7 +231,8 @@ export const refundOnlineOrder = defineOperation({
 
 /**
  * `POST payments/partial_refund`: refunds part of an order. `id` is the online order's id; the
- * amount is `amountCents`, or the sum of the chosen lines (`itemIds`), not both.
+ * amount is `amountCents`, or the rest of each chosen line (`itemIds`: each line's total less what
+ * was refunded of it; a line refunded in full already is a 409), not both.
  */
 export const partialRefundOnlineOrder = defineOperation({
   method: 'POST',

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
+  check,
   date,
   index,
   integer,
@@ -186,6 +188,11 @@ export const onlineOrderItems = pgTable(
     quantity: integer('quantity').notNull(),
     unitPriceCents: integer('unit_price_cents').notNull(),
     totalCents: integer('total_cents').notNull(),
+    /**
+     * What refunds gave back of this line (the sum of its `online_refund_lines`), never past its
+     * total. A line refunded in full leaves the reports as a whole order's does (`paid_at` cleared).
+     */
+    refundedCents: integer('refunded_cents').notNull().default(0),
     /** Personalization (part 3's codes) and what it prints. */
     typePersonalization: smallint('type_personalization'),
     personalizationName: varchar('personalization_name', { length: 40 }),
@@ -221,8 +228,13 @@ export const onlineOrderItems = pgTable(
       table.paidAt,
       table.totalCents,
       table.quantity,
+      table.refundedCents,
     ),
     index('online_order_items_product_idx').on(table.productId),
+    check(
+      'online_order_items_refunded_check',
+      sql`${table.refundedCents} >= 0 and ${table.refundedCents} <= greatest(${table.totalCents}, 0)`,
+    ),
   ],
 );
 
@@ -253,6 +265,28 @@ export const onlinePayments = pgTable(
   (table) => [
     uniqueIndex('online_payments_idempotency_key').on(table.idempotencyKey),
     index('online_payments_order_idx').on(table.onlineOrderId, table.createdAt),
+  ],
+);
+
+/**
+ * What one refund (an `online_payments` row of kind 'refund') gave back of each line it refunded: a
+ * refund of chosen lines, or a refund in full for the rest of every line. A refund of an amount alone
+ * names no line. A card refund the provider refuses takes its lines' amounts back.
+ */
+export const onlineRefundLines = pgTable(
+  'online_refund_lines',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    onlinePaymentId: bigint('online_payment_id', { mode: 'number' })
+      .notNull()
+      .references(() => onlinePayments.id, { onDelete: 'cascade' }),
+    onlineOrderItemId: belongsTo('online_order_item_id', () => onlineOrderItems.id),
+    amountCents: integer('amount_cents').notNull(),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('online_refund_lines_key').on(table.onlinePaymentId, table.onlineOrderItemId),
+    index('online_refund_lines_item_idx').on(table.onlineOrderItemId),
   ],
 );
 

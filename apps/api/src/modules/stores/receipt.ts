@@ -143,6 +143,12 @@ export async function renderReceipt(
       next(12);
       write(more, { font: bold });
     }
+    if (line.refundedCents > 0) {
+      next(12);
+      const whole = line.refundedCents >= line.totalCents;
+      write(whole ? 'Refunded' : 'Refunded in part', { size: 9, x: margin + 10 });
+      write(money(-line.refundedCents), { size: 9, alignRight: true });
+    }
     for (const option of lineOptions(line)) {
       for (const text of wrap(option, regular, 9, 310)) {
         next(12);

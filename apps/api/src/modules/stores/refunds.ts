@@ -1,7 +1,7 @@
 import { type OnlineRefundResult, partialRefundOnlineOrder, refundOnlineOrder } from '@colophon/contract';
-import { type Db, onlineOrderItems, onlineOrders, onlinePayments } from '@colophon/db';
+import { type Db, onlineOrderItems, onlineOrders, onlinePayments, onlineRefundLines } from '@colophon/db';
 import { notificationType, onlineOrderPayment } from '@colophon/domain';
-import { and, count, desc, eq, inArray } from 'drizzle-orm';
+import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { implement } from '../../engine/implement';
 import { jsonRow } from '../../engine/json-row';
@@ -17,6 +17,10 @@ import { type OnlineOrderRow, onlineOrderItem, refundableCents, visibleOnlineOrd
  * against what remains refundable, the money moved once (the payments adapter for a card; a cash or
  * check refund is only recorded), and the refund row, the order's totals, notification 43 and (by
  * the audit hook) the audit log written together.
+ *
+ * Lines: a refund of chosen lines gives back the rest of each (never a line twice, never past its
+ * total), a refund in full the rest of every line; each records what it gave back of which line
+ * (`online_refund_lines`) and raises the line's `refunded_cents`. A refund of an amount names no line.
  */
 
 type PaymentRow = typeof onlinePayments.$inferSelect;
@@ -70,27 +74,91 @@ async function paymentByKey(db: Db, key: string): Promise<PaymentRow | undefined
   return row;
 }
 
+const sameIds = (a: number[], b: number[]) => {
+  const left = [...new Set(a)].sort((x, y) => x - y);
+  const right = [...new Set(b)].sort((x, y) => x - y);
+  return left.length === right.length && left.every((id, index) => id === right[index]);
+};
+
 /** A refund already made under this key: the same request again answers it; another request is refused. */
-function replayOf(existing: PaymentRow, order: OnlineOrderRow, cents: number | null): PaymentRow {
-  if (
-    existing.kind !== 'refund' ||
-    existing.onlineOrderId !== order.id ||
-    (cents !== null && existing.amountCents !== cents)
-  ) {
-    throw new AppError('conflict', 'This Idempotency-Key was already used for another request.');
+async function replayOf(
+  db: Db,
+  existing: PaymentRow,
+  order: OnlineOrderRow,
+  amount: RefundAmount,
+): Promise<PaymentRow> {
+  let same = existing.kind === 'refund' && existing.onlineOrderId === order.id;
+  if (same && amount.kind === 'cents') same = existing.amountCents === amount.cents;
+  if (same && amount.kind === 'items') {
+    // The same key for other lines is another request, even if their totals happen to match.
+    const refunded = await db
+      .select({ itemId: onlineRefundLines.onlineOrderItemId })
+      .from(onlineRefundLines)
+      .where(eq(onlineRefundLines.onlinePaymentId, existing.id));
+    same = sameIds(
+      refunded.map((line) => line.itemId),
+      amount.itemIds,
+    );
   }
+  if (!same) throw new AppError('conflict', 'This Idempotency-Key was already used for another request.');
   return existing;
 }
 
-/** The chosen lines' totals; each line must be the order's own (else 400 naming itemIds). */
-async function itemsTotal(db: Db, order: OnlineOrderRow, itemIds: number[]): Promise<number> {
+/** A line a refund gives back, and how much of it. */
+interface LineRefund {
+  itemId: number;
+  cents: number;
+}
+
+/**
+ * The rest of each chosen line (its total less what was refunded of it). Each must be the order's
+ * own (else 400 naming itemIds) and not refunded in full already (else 409: a line is refunded once).
+ */
+async function chosenLines(db: Db, order: OnlineOrderRow, itemIds: number[]): Promise<LineRefund[]> {
   const unique = [...new Set(itemIds)];
   const lines = await db
-    .select({ id: onlineOrderItems.id, totalCents: onlineOrderItems.totalCents })
+    .select({
+      id: onlineOrderItems.id,
+      totalCents: onlineOrderItems.totalCents,
+      refundedCents: onlineOrderItems.refundedCents,
+    })
     .from(onlineOrderItems)
-    .where(and(eq(onlineOrderItems.onlineOrderId, order.id), inArray(onlineOrderItems.id, unique)));
+    .where(and(eq(onlineOrderItems.onlineOrderId, order.id), inArray(onlineOrderItems.id, unique)))
+    .orderBy(asc(onlineOrderItems.id));
   if (lines.length !== unique.length) throw invalidField('itemIds', `Choose lines of order ${order.orderNumber}`);
-  return lines.reduce((sum, line) => sum + line.totalCents, 0);
+  const done = lines.filter((line) => line.refundedCents >= line.totalCents);
+  if (done.length) {
+    const which = done.map((line) => line.id).join(', ');
+    throw new AppError('conflict', `Line ${which} of order ${order.orderNumber} is already refunded in full.`);
+  }
+  return lines.map((line) => ({ itemId: line.id, cents: line.totalCents - line.refundedCents }));
+}
+
+/** The rest of every line of the order: what a refund in full gives back of each. */
+async function remainingLines(db: Db, order: OnlineOrderRow): Promise<LineRefund[]> {
+  const lines = await db
+    .select({
+      id: onlineOrderItems.id,
+      totalCents: onlineOrderItems.totalCents,
+      refundedCents: onlineOrderItems.refundedCents,
+    })
+    .from(onlineOrderItems)
+    .where(eq(onlineOrderItems.onlineOrderId, order.id))
+    .orderBy(asc(onlineOrderItems.id));
+  return lines
+    .filter((line) => line.totalCents > line.refundedCents)
+    .map((line) => ({ itemId: line.id, cents: line.totalCents - line.refundedCents }));
+}
+
+/** Records what the refund gave back of each line and raises (or, `sign` -1, lowers) the lines' refunded cents. */
+async function moveLineRefunds(tx: Db, lines: LineRefund[], sign: 1 | -1) {
+  for (const line of lines) {
+    // The table's check (0 ≤ refunded ≤ total) is the last guard against a line refunded twice.
+    await tx
+      .update(onlineOrderItems)
+      .set({ refundedCents: sql`${onlineOrderItems.refundedCents} + ${sign * line.cents}` })
+      .where(eq(onlineOrderItems.id, line.itemId));
+  }
 }
 
 const statusAfter = (refundedCents: number, totalCents: number) =>
@@ -98,12 +166,16 @@ const statusAfter = (refundedCents: number, totalCents: number) =>
 
 /**
  * The sales reports count an item while its `paid_at` is set: an order refunded in full takes its
- * items out of them, and a card refund that fails after all puts them back.
+ * items out of them, so does a line refunded in full, and a card refund that fails after all puts
+ * them back.
  */
 async function countItemsAsSold(tx: Db, order: OnlineOrderRow, status: string) {
+  const soldAt = status === 'refunded' ? null : order.paidAt;
   await tx
     .update(onlineOrderItems)
-    .set({ paidAt: status === 'refunded' ? null : order.paidAt })
+    .set({
+      paidAt: sql`case when ${onlineOrderItems.refundedCents} > 0 and ${onlineOrderItems.refundedCents} >= ${onlineOrderItems.totalCents} then null else ${soldAt}::timestamptz end`,
+    })
     .where(eq(onlineOrderItems.onlineOrderId, order.id));
 }
 
@@ -150,17 +222,22 @@ async function refund(context: ResourceContext, request: RefundRequest): Promise
     if (clientKey) {
       const existing = await paymentByKey(tx, clientKey);
       // The same key with another amount is another request: refused, never answered with the first.
-      const asked = request.amount.kind === 'cents' ? request.amount.cents : null;
-      if (existing) return { order, payment: replayOf(existing, order, asked), paymentId: null };
+      if (existing) return { order, payment: await replayOf(tx, existing, order, request.amount), paymentId: null };
     }
     const refundable = refundableCents(order);
+    if (refundable === 0) throw new AppError('conflict', `Nothing of order ${order.orderNumber} is left to refund.`);
+    const lines =
+      request.amount.kind === 'rest'
+        ? await remainingLines(tx, order)
+        : request.amount.kind === 'items'
+          ? await chosenLines(tx, order, request.amount.itemIds)
+          : [];
     const cents =
       request.amount.kind === 'rest'
         ? refundable
         : request.amount.kind === 'cents'
           ? request.amount.cents
-          : await itemsTotal(tx, order, request.amount.itemIds);
-    if (refundable === 0) throw new AppError('conflict', `Nothing of order ${order.orderNumber} is left to refund.`);
+          : lines.reduce((sum, line) => sum + line.cents, 0);
     if (cents > refundable) throw new AppError('conflict', `At most ${money(refundable)} can be refunded.`);
     // Without the client's key, the request itself names the refund: a retry after our answer was
     // lost (the adapter refunded, the client never heard) reaches the adapter with the same key.
@@ -170,7 +247,8 @@ async function refund(context: ResourceContext, request: RefundRequest): Promise
       .where(and(eq(onlinePayments.onlineOrderId, order.id), eq(onlinePayments.kind, 'refund')));
     const key = clientKey ?? `refund:${order.id}:${cents}:${earlier?.refunds ?? 0}`;
     const existing = await paymentByKey(tx, key);
-    if (existing) return { order, payment: replayOf(existing, order, cents), paymentId: null };
+    if (existing)
+      return { order, payment: await replayOf(tx, existing, order, { kind: 'cents', cents }), paymentId: null };
 
     const byCard = order.typePayment === onlineOrderPayment.CreditCard;
     const paymentId = byCard ? cardPaymentId(order, charge) : null;
@@ -193,6 +271,16 @@ async function refund(context: ResourceContext, request: RefundRequest): Promise
       })
       .returning();
     if (!payment) throw new Error('refund insert returned nothing');
+    if (lines.length) {
+      await tx.insert(onlineRefundLines).values(
+        lines.map((line) => ({
+          onlinePaymentId: payment.id,
+          onlineOrderItemId: line.itemId,
+          amountCents: line.cents,
+        })),
+      );
+      await moveLineRefunds(tx, lines, 1);
+    }
     const refundedCents = order.refundedCents + cents;
     const [updated] = await tx
       .update(onlineOrders)
@@ -200,7 +288,7 @@ async function refund(context: ResourceContext, request: RefundRequest): Promise
       .where(eq(onlineOrders.id, order.id))
       .returning();
     if (!updated) throw new Error('order update returned nothing');
-    if (updated.status === 'refunded') await countItemsAsSold(tx, updated, updated.status);
+    if (lines.length || updated.status === 'refunded') await countItemsAsSold(tx, updated, updated.status);
     if (!byCard) await notifyRefunded(tx, updated, payment, context, now);
     return { order: updated, payment, paymentId };
   });
@@ -242,7 +330,15 @@ async function refundCard(
       const refundedCents = locked.refundedCents - payment.amountCents;
       const status = statusAfter(refundedCents, locked.totalCents);
       await tx.update(onlineOrders).set({ refundedCents, status, updatedAt: now }).where(eq(onlineOrders.id, order.id));
-      if (locked.status === 'refunded' && status !== 'refunded') await countItemsAsSold(tx, locked, status);
+      // The lines it gave back are given back to them; the refund row, failed, keeps no lines.
+      const lines = await tx
+        .delete(onlineRefundLines)
+        .where(eq(onlineRefundLines.onlinePaymentId, payment.id))
+        .returning({ itemId: onlineRefundLines.onlineOrderItemId, cents: onlineRefundLines.amountCents });
+      await moveLineRefunds(tx, lines, -1);
+      if (lines.length || (locked.status === 'refunded' && status !== 'refunded')) {
+        await countItemsAsSold(tx, locked, status);
+      }
       await tx
         .update(onlinePayments)
         .set({ status: 'failed', failureMessage: message, updatedAt: now })

@@ -121,7 +121,14 @@ function OrderDetails({
               </Table.Td>
               <Table.Td ta="right">{item.quantity}</Table.Td>
               <Table.Td ta="right">{formatCurrency(item.unitPriceCents)}</Table.Td>
-              <Table.Td ta="right">{formatCurrency(item.totalCents)}</Table.Td>
+              <Table.Td ta="right">
+                {formatCurrency(item.totalCents)}
+                {item.refundedCents ? (
+                  <Text size="xs" c="orange" data-testid={`line-refunded-${item.id}`}>
+                    Refunded {formatCurrency(item.refundedCents)}
+                  </Text>
+                ) : null}
+              </Table.Td>
             </Table.Tr>
           ))}
         </Table.Tbody>

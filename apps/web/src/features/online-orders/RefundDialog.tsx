@@ -1,4 +1,4 @@
-import type { OnlineOrder } from '@colophon/contract';
+import type { OnlineOrder, OnlineOrderItem } from '@colophon/contract';
 import { formatCurrency, parseCurrencyInput } from '@colophon/domain';
 import { Button, Checkbox, Group, Modal, SegmentedControl, Stack, Text, Textarea, TextInput } from '@mantine/core';
 import { useState } from 'react';
@@ -75,7 +75,7 @@ export function RefundDialog({ order, mode, onClose }: { order: OnlineOrder; mod
     if (mode === 'partial' && by === 'lines') {
       if (lines.length === 0) next.lines = 'Choose the lines to refund';
       itemIds = lines;
-      cents = items.filter((item) => lines.includes(item.id)).reduce((sum, item) => sum + item.totalCents, 0);
+      cents = items.filter((item) => lines.includes(item.id)).reduce((sum, item) => sum + restOf(item), 0);
     }
     setErrors(next);
     if (Object.keys(next).length === 0) confirmed.ask({ cents, itemIds, reason: reason.trim() });
@@ -120,7 +120,11 @@ export function RefundDialog({ order, mode, onClose }: { order: OnlineOrder; mod
                       <Checkbox
                         key={item.id}
                         value={String(item.id)}
-                        label={`${item.quantity} × ${item.productName ?? 'Item'} — ${formatCurrency(item.totalCents)}`}
+                        // A line is refunded once: one refunded in full is shown, not offered.
+                        disabled={restOf(item) === 0}
+                        label={`${item.quantity} × ${item.productName ?? 'Item'} — ${formatCurrency(restOf(item))}${
+                          item.refundedCents ? ` (${formatCurrency(item.refundedCents)} refunded)` : ''
+                        }`}
                       />
                     ))}
                   </Stack>
@@ -151,6 +155,9 @@ export function RefundDialog({ order, mode, onClose }: { order: OnlineOrder; mod
     </>
   );
 }
+
+/** What a refund of the line gives back: its total less what was refunded of it. */
+const restOf = (item: OnlineOrderItem) => Math.max(0, item.totalCents - item.refundedCents);
 
 /** The order's charge: its payment row (the full refund names it as `transactionId`). */
 function chargeOf(order: OnlineOrder): number {
