@@ -5,6 +5,8 @@ export * from './audit-lists';
 export * from './codes';
 export * from './common';
 export * from './distribution';
+export * from './fund-request-lists';
+export * from './fund-requests';
 export * from './identity';
 export * from './list-url';
 export * from './manufacturing';

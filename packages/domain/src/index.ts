@@ -19,6 +19,7 @@ export * from './dpiCodes';
 export * from './enumeration';
 export * from './errorReporting';
 export * from './filters';
+export * from './fundRequests';
 export * from './impersonation';
 export * from './internalReview';
 export * from './manufacturing';

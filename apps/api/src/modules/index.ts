@@ -5,6 +5,7 @@ import { registerAccountRoutes } from './accounts/routes';
 import { registerAuditRoutes } from './audit/routes';
 import { registerMfaRoutes } from './auth/mfa-routes';
 import { registerAuthRoutes } from './auth/routes';
+import { registerFundRequestRoutes } from './fund-requests/resources';
 import { registerManufacturingResources } from './manufacturing/resources';
 import { registerNotificationsResource } from './notifications/resource';
 import { registerOrderDateRoutes } from './orders/dates';
@@ -94,4 +95,5 @@ export async function registerModules(app: FastifyInstance) {
   await registerSalesReportRoutes(app);
   await registerStorefrontRoutes(app);
   await registerPaymentWebhookRoutes(app);
+  registerFundRequestRoutes(app);
 }

@@ -1,4 +1,5 @@
 export * from './accounts';
+export * from './fund-requests';
 export * from './identity';
 export * from './manufacturing';
 export * from './money';

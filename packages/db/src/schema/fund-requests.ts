@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import { instant, timestamps } from './columns';
+import { accounts, users } from './identity';
+
+/**
+ * A school's request to be paid what its online store collected (issue 13): bulk presale funds
+ * (`fund_requests`), summer single-book funds (`summer_fund_requests`) or the sales tax collected
+ * (`sales_tax_requests`). One table, `kind` telling which: the three resources and the money
+ * timeline read the same rows. Status of part 3: 0 Waiting, 2 Complete.
+ */
+export const fundRequests = pgTable(
+  'fund_requests',
+  {
+    id: serial('id').primaryKey(),
+    /** 'presale', 'summer' or 'sales_tax' (the domain's `fundRequestKinds`). */
+    kind: varchar('kind', { length: 12 }).notNull(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id),
+    /** The store year the money was collected in. */
+    year: smallint('year').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    status: smallint('status').notNull().default(0),
+    note: text('note'),
+    /** The client's key: the same request sent twice (a double click) is one request. */
+    requestKey: varchar('request_key', { length: 100 }),
+    requestedByUserId: integer('requested_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    /** How it was paid (studio payment codes of the domain's `studioPayment`) and its reference. */
+    paymentMethod: varchar('payment_method', { length: 30 }),
+    paymentReference: varchar('payment_reference', { length: 100 }),
+    completedAt: instant('completed_at'),
+    completedByUserId: integer('completed_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('fund_requests_key').on(table.accountId, table.kind, table.requestKey),
+    index('fund_requests_kind_account_idx').on(table.kind, table.accountId, table.year, table.status),
+    index('fund_requests_kind_created_idx').on(
+      table.kind,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    check('fund_requests_amount_check', sql`${table.amountCents} > 0`),
+    check('fund_requests_status_check', sql`${table.status} in (0, 2)`),
+    check('fund_requests_kind_check', sql`${table.kind} in ('presale', 'summer', 'sales_tax')`),
+  ],
+);
