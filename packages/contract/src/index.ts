@@ -22,6 +22,8 @@ export * from './order-lists';
 export * from './order-operations';
 export * from './order-personalization';
 export * from './orders';
+export * from './pricing';
+export * from './pricing-lists';
 export * from './processing';
 export * from './project-lists';
 export * from './projects';

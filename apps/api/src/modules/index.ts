@@ -18,6 +18,8 @@ import { registerOrderRoutes } from './orders/routes';
 import { registerShipmentsResource } from './orders/shipments';
 import { registerOrderTicketRoutes } from './orders/ticket-routes';
 import { registerPresetsResource } from './presets/resource';
+import { registerPricingResources } from './pricing/resources';
+import { registerPricingRoutes } from './pricing/routes';
 import { registerProcessingRoutes } from './processing/routes';
 import { registerProfileRoutes } from './profile/routes';
 import { registerProjectsResource } from './projects/resource';
@@ -95,5 +97,7 @@ export async function registerModules(app: FastifyInstance) {
   await registerSalesReportRoutes(app);
   await registerStorefrontRoutes(app);
   await registerPaymentWebhookRoutes(app);
+  registerPricingResources(app);
+  await registerPricingRoutes(app);
   registerFundRequestRoutes(app);
 }

@@ -41,6 +41,7 @@ import {
 } from '../schema/index';
 import { seedOnlineSales } from './online-sales';
 import { completeDemoOrders } from './orders';
+import { seedPricing } from './pricing';
 import { seedStores } from './stores';
 
 type AccountRow = typeof accounts.$inferSelect;
@@ -394,6 +395,8 @@ export async function seedSeason(db: Db, tree: SeasonTree) {
   await seedStores(db, allSchools, now);
   // Online sales (seed/online-sales.ts): three seasons of parents' orders in those stores, and a 2024 store each.
   await seedOnlineSales(db, allSchools, now);
+  // Price lists (seed/pricing.ts): 2024 to 2026, each school's designation, a few adjustments.
+  await seedPricing(db, allSchools, tree.directSchool);
 
   // Notifications: many types over the last two months; every fifth school has none.
   const notificationValues: (typeof notifications.$inferInsert)[] = [];
