@@ -6,20 +6,22 @@
 -- whoever makes it; colophon_online_sales_weekly_refill() rebuilds it from those tables (this
 -- migration's backfill, a TRUNCATE of either table, and the bench after its bulk load with triggers
 -- off). Product types: 1 yearbook, 2 dedication ad, 3 text dedication (packages/domain products.ts).
+-- Integer columns: one school's week stays far below 2^31 cents, the rows stay narrow, and sum()
+-- of integers (bigint in the reports) is cheaper than of bigints over a few hundred thousand rows.
 CREATE TABLE "online_sales_weekly" (
 	"account_id" integer NOT NULL,
 	"year" smallint NOT NULL,
 	"week" integer NOT NULL,
 	"item_lines" integer DEFAULT 0 NOT NULL,
-	"items_cents" bigint DEFAULT 0 NOT NULL,
-	"books" bigint DEFAULT 0 NOT NULL,
-	"personalized" bigint DEFAULT 0 NOT NULL,
-	"ads" bigint DEFAULT 0 NOT NULL,
-	"text_dedications" bigint DEFAULT 0 NOT NULL,
-	"donated" bigint DEFAULT 0 NOT NULL,
+	"items_cents" integer DEFAULT 0 NOT NULL,
+	"books" integer DEFAULT 0 NOT NULL,
+	"personalized" integer DEFAULT 0 NOT NULL,
+	"ads" integer DEFAULT 0 NOT NULL,
+	"text_dedications" integer DEFAULT 0 NOT NULL,
+	"donated" integer DEFAULT 0 NOT NULL,
 	"orders" integer DEFAULT 0 NOT NULL,
-	"gross_cents" bigint DEFAULT 0 NOT NULL,
-	"refunded_cents" bigint DEFAULT 0 NOT NULL,
+	"gross_cents" integer DEFAULT 0 NOT NULL,
+	"refunded_cents" integer DEFAULT 0 NOT NULL,
 	CONSTRAINT "online_sales_weekly_account_id_year_week_pk" PRIMARY KEY("account_id","year","week")
 );
 --> statement-breakpoint

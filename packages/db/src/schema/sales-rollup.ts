@@ -1,4 +1,4 @@
-import { bigint, integer, pgTable, primaryKey, smallint } from 'drizzle-orm/pg-core';
+import { integer, pgTable, primaryKey, smallint } from 'drizzle-orm/pg-core';
 
 /**
  * The sales reports' weekly rollup (revenue_overview, year_to_year_sales_comparison): per account,
@@ -15,16 +15,16 @@ export const onlineSalesWeekly = pgTable(
     week: integer('week').notNull(),
     /** Paid items (lines): a week with none and no paid order is not shown. */
     itemLines: integer('item_lines').notNull().default(0),
-    itemsCents: bigint('items_cents', { mode: 'number' }).notNull().default(0),
-    books: bigint('books', { mode: 'number' }).notNull().default(0),
-    personalized: bigint('personalized', { mode: 'number' }).notNull().default(0),
-    ads: bigint('ads', { mode: 'number' }).notNull().default(0),
-    textDedications: bigint('text_dedications', { mode: 'number' }).notNull().default(0),
-    donated: bigint('donated', { mode: 'number' }).notNull().default(0),
+    itemsCents: integer('items_cents').notNull().default(0),
+    books: integer('books').notNull().default(0),
+    personalized: integer('personalized').notNull().default(0),
+    ads: integer('ads').notNull().default(0),
+    textDedications: integer('text_dedications').notNull().default(0),
+    donated: integer('donated').notNull().default(0),
     /** Paid orders (a refund in full leaves the order paid, its items not). */
     orders: integer('orders').notNull().default(0),
-    grossCents: bigint('gross_cents', { mode: 'number' }).notNull().default(0),
-    refundedCents: bigint('refunded_cents', { mode: 'number' }).notNull().default(0),
+    grossCents: integer('gross_cents').notNull().default(0),
+    refundedCents: integer('refunded_cents').notNull().default(0),
   },
   (table) => [primaryKey({ columns: [table.accountId, table.year, table.week] })],
 );
