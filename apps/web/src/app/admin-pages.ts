@@ -1,5 +1,6 @@
 import { accountRoutes } from '../features/accounts/routes';
 import { distributionRoutes } from '../features/distribution/routes';
+import { fundRequestRoutes } from '../features/fund-requests/routes';
 import { myAccountRoutes } from '../features/my-account/routes';
 import { onlineOrderRoutes } from '../features/online-orders/routes';
 import { onlineSalesRoutes } from '../features/online-sales/routes';
@@ -39,4 +40,5 @@ export const adminPageRoutes = [
   ...onlineSalesRoutes,
   ...storeRoutes,
   ...onlineOrderRoutes,
+  ...fundRequestRoutes,
 ] as const;

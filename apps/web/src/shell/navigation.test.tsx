@@ -124,6 +124,9 @@ describe('the app routes', () => {
         '/admin/online-sales/distribution',
         '/admin/online-sales/store',
         '/admin/sales-store-coupons',
+        '/admin/request-bulk-presale-funds',
+        '/admin/request-single-book-funds',
+        '/admin/request-sales-tax',
       ].sort(),
     );
   });
