@@ -25,6 +25,8 @@ import { registerCompression, serveWebApp } from './plugins/web-delivery';
 export interface BuildAppOptions {
   services: Services;
   logger?: boolean;
+  /** Where the log lines go instead of stdout (a test reads what the server logs). */
+  logStream?: { write(line: string): void };
 }
 
 function parseQuery(queryString: string): Record<string, unknown> {
@@ -39,12 +41,13 @@ function parseQuery(queryString: string): Record<string, unknown> {
   return parseFilters(grouped);
 }
 
-export async function buildApp({ services, logger = true }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({ services, logger = true, logStream }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
       ? {
           level: services.config.logLevel,
           redact: ['req.headers.authorization', 'req.headers.cookie'],
+          ...(logStream ? { stream: logStream } : {}),
         }
       : false,
     bodyLimit: services.config.bodyLimitBytes,

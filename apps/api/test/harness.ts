@@ -33,7 +33,10 @@ let pgliteDump: Promise<Blob> | undefined;
  * database on the server named by TEST_DATABASE_URL; migrated and loaded with the demo. The demo is
  * made once per run (see demo-template.ts) and copied for each app, each copy its own database.
  */
-export async function createTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<Config> = {},
+  options: { logStream?: { write(line: string): void } } = {},
+): Promise<TestApp> {
   let dropDatabase: (() => Promise<void>) | undefined;
   let databaseUrl: string | undefined;
   const template = inject('demoTemplate');
@@ -59,7 +62,9 @@ export async function createTestApp(overrides: Partial<Config> = {}): Promise<Te
     ...overrides,
   };
   const services = await createServices(config, handle);
-  const app = await buildApp({ services, logger: false });
+  const app = await buildApp(
+    options.logStream ? { services, logger: true, logStream: options.logStream } : { services, logger: false },
+  );
   await app.ready();
 
   const tokens = new Map<string, string>();

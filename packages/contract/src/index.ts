@@ -2,6 +2,8 @@ export * from './account-lists';
 export * from './accounts';
 export * from './audit';
 export * from './audit-lists';
+export * from './card-lists';
+export * from './cards';
 export * from './codes';
 export * from './common';
 export * from './distribution';

@@ -5,6 +5,7 @@ import { registerAccountRoutes } from './accounts/routes';
 import { registerAuditRoutes } from './audit/routes';
 import { registerMfaRoutes } from './auth/mfa-routes';
 import { registerAuthRoutes } from './auth/routes';
+import { registerCardRoutes } from './cards/resources';
 import { registerFundRequestRoutes } from './fund-requests/resources';
 import { registerManufacturingResources } from './manufacturing/resources';
 import { registerNotificationsResource } from './notifications/resource';
@@ -97,6 +98,7 @@ export async function registerModules(app: FastifyInstance) {
   await registerSalesReportRoutes(app);
   await registerStorefrontRoutes(app);
   await registerPaymentWebhookRoutes(app);
+  registerCardRoutes(app);
   registerPricingResources(app);
   await registerPricingRoutes(app);
   registerFundRequestRoutes(app);

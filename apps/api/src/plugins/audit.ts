@@ -17,6 +17,8 @@ declare module 'fastify' {
 }
 
 const SECRET_KEY = /password|token|code|secret|data|hash/i;
+/** A payment card (the checkout's `payment.card`, a stored card's `card`): never kept, whatever it holds. */
+const CARD_KEY = /^(card|cvc)$/i;
 
 /** The most JSON one audit row keeps of the request (its params and validated body). */
 export const AUDIT_DETAIL_MAX_CHARS = 8192;
@@ -39,7 +41,10 @@ function redact(value: unknown, depth = 0): unknown {
   const entries = Object.entries(value);
   const kept = entries
     .slice(0, MAX_ITEMS)
-    .map(([key, inner]) => [key.slice(0, 100), SECRET_KEY.test(key) ? '[redacted]' : redact(inner, depth + 1)]);
+    .map(([key, inner]) => [
+      key.slice(0, 100),
+      SECRET_KEY.test(key) || CARD_KEY.test(key) ? '[redacted]' : redact(inner, depth + 1),
+    ]);
   if (entries.length > MAX_ITEMS) kept.push(['[more]', entries.length - MAX_ITEMS]);
   return Object.fromEntries(kept);
 }
