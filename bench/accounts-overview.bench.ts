@@ -7,17 +7,13 @@
 // postgres://postgres@127.0.0.1:5432/postgres; a database colophon_bench_accounts is created on it
 // and dropped afterwards (BENCH_KEEP=1 keeps it, loaded, and skips the runs). BENCH_SECONDS (default 10) sets the length of each loaded run. The load
 // comes from a child process (this file with --load), so it does not share the API's event loop.
-import { fork } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import { accounts, createDb, type DbHandle, rowsOf, seedDemo } from '@colophon/db';
+import { accounts, type DbHandle, rowsOf } from '@colophon/db';
 import autocannon from 'autocannon';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { buildApp } from '../apps/api/src/app';
-import { loadConfig } from '../apps/api/src/config';
-import { createServices } from '../apps/api/src/services';
+import { demoDatabase, inChildProcess, startApp, stopAfter } from './support/app';
+import { dropDatabase, freshDatabase, KEEP } from './support/postgres';
+import { percentile } from './support/stats';
 
 interface LoadOptions {
   url: string;
@@ -35,9 +31,6 @@ interface LoadResult {
   completed: number;
   failures: number;
 }
-
-const percentile = (sorted: number[], p: number) =>
-  sorted.length ? (sorted[Math.min(sorted.length, Math.max(1, Math.ceil((p / 100) * sorted.length))) - 1] ?? NaN) : NaN;
 
 /** The child side: autocannon for `seconds`, every 2xx response time kept (p95 is exact). */
 async function runLoad(options: LoadOptions): Promise<LoadResult> {
@@ -72,60 +65,19 @@ async function runLoad(options: LoadOptions): Promise<LoadResult> {
   };
 }
 
-if (process.argv.includes('--load')) {
-  process.once('message', (options: LoadOptions) => {
-    runLoad(options).then(
-      (result) => process.send?.({ result }, () => process.exit(0)),
-      (error: unknown) => process.send?.({ error: String(error) }, () => process.exit(1)),
-    );
-  });
-} else {
-  await main();
-}
-
-function load(options: LoadOptions): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(import.meta.url), ['--load'], {
-      execArgv: ['--import', 'tsx'],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    child.once('message', (message: { result?: LoadResult; error?: string }) =>
-      message.result ? resolve(message.result) : reject(new Error(message.error)),
-    );
-    child.once('error', reject);
-    child.send(options);
-  });
-}
+const loader = inChildProcess(import.meta.url, runLoad);
+if (!loader.isChild) await main();
 
 async function main() {
-  const serverUrl =
-    process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const seconds = Number(process.env.BENCH_SECONDS ?? 10);
   const databaseName = 'colophon_bench_accounts';
-  const admin = async (statement: string) => {
-    const client = new pg.Client({ connectionString: serverUrl, connectionTimeoutMillis: 5000 });
-    await client.connect();
-    try {
-      await client.query(statement);
-    } finally {
-      await client.end();
-    }
-  };
-  const url = new URL(serverUrl);
-  url.pathname = `/${databaseName}`;
-  await admin(`drop database if exists ${databaseName} with (force)`);
-  await admin(`create database ${databaseName}`);
+  const databaseUrl = await freshDatabase(databaseName);
 
   let handle: DbHandle | undefined;
   let app: FastifyInstance | undefined;
-  const stop = setTimeout(() => {
-    console.error('the benchmark ran for more than 15 minutes: stopping');
-    process.exit(1);
-  }, 15 * 60_000);
+  const disarm = stopAfter(15);
   try {
-    handle = createDb({ databaseUrl: url.toString() });
-    await handle.migrate();
-    await seedDemo(handle.db, { password: 'colophon-demo', extraUsersPerSchool: 0 });
+    handle = await demoDatabase(databaseUrl);
     const seeded = await seedBench(handle);
     console.log(
       `Data: ${seeded.accounts.toLocaleString('en-US')} accounts; the studio holds ${seeded.studioSchools.toLocaleString('en-US')} schools ` +
@@ -133,28 +85,14 @@ async function main() {
         `${seeded.orders.toLocaleString('en-US')} orders and ${seeded.notifications.toLocaleString('en-US')} notifications (built in ${seeded.seconds.toFixed(1)} s).`,
     );
 
-    const config = loadConfig({
-      DATABASE_URL: url.toString(),
-      DEMO: 'false',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: '/tmp/colophon-bench',
-    });
-    app = await buildApp({ services: await createServices(config, handle), logger: false });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const tokenOf = async (email: string) => {
-      const response = await fetch(`${base}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password: 'colophon-demo' }),
-      });
-      return ((await response.json()) as { token: string }).token;
-    };
+    const running = await startApp(handle, { DATABASE_URL: databaseUrl, DATA_DIR: '/tmp/colophon-bench' });
+    app = running.app;
+    const { base, tokenOf } = running;
     const owner = { authorization: `Bearer ${await tokenOf('owner@colophon.test')}` };
     const superAdmin = { authorization: `Bearer ${await tokenOf('super@colophon.test')}` };
     const overview = `${base}/api/accounts/account_summary_overview/${seeded.studioId}`;
 
-    if (process.env.BENCH_KEEP === '1') return;
+    if (KEEP) return;
     const runs: { what: string; options: Omit<LoadOptions, 'connections' | 'seconds'>; target?: number }[] = [
       {
         what: 'overview, year=2026, page 1 (default sort)',
@@ -217,8 +155,8 @@ async function main() {
       });
       const checked = (await check.json()) as { total?: number };
       if (check.status !== 200) throw new Error(`${run.what}: ${check.status} ${JSON.stringify(checked)}`);
-      await load({ ...run.options, connections: 20, seconds: 2 });
-      const result = await load({ ...run.options, connections: 20, seconds });
+      await loader.run({ ...run.options, connections: 20, seconds: 2 });
+      const result = await loader.run({ ...run.options, connections: 20, seconds });
       const verdict =
         run.target === undefined ? '—' : result.p95 < run.target ? `< ${run.target} ✓` : `< ${run.target} ✗`;
       table.push(
@@ -229,11 +167,11 @@ async function main() {
     }
     console.log(`\n${table.join('\n')}`);
   } finally {
-    clearTimeout(stop);
+    disarm();
     await app?.close();
     await handle?.close();
-    if (process.env.BENCH_KEEP === '1') console.log(`kept the database ${url.toString()}`);
-    else await admin(`drop database if exists ${databaseName} with (force)`);
+    if (KEEP) console.log(`kept the database ${databaseUrl}`);
+    else await dropDatabase(databaseName);
   }
 }
 

@@ -19,8 +19,8 @@ import pg from 'pg';
 import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { createServices } from '../apps/api/src/services';
-import type { LoadOptions, LoadResult } from './lib/load-worker';
-import { type LatencySummary, summarize } from './lib/stats';
+import type { LoadOptions, LoadResult } from './support/load-worker';
+import { type LatencySummary, summarize } from './support/stats';
 
 const CONNECTIONS = 100;
 const LOADED_SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -84,10 +84,10 @@ setTimeout(() => {
 
 const log = (message: string) => console.log(`  ${message}`);
 
-/** HTTP load from a child process (see lib/load-worker.ts), so it does not share the API's event loop. */
+/** HTTP load from a child process (see support/load-worker.ts), so it does not share the API's event loop. */
 function load(options: LoadOptions): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const worker = fork(fileURLToPath(new URL('./lib/load-worker.ts', import.meta.url)), {
+    const worker = fork(fileURLToPath(new URL('./support/load-worker.ts', import.meta.url)), {
       // The worker is TypeScript too: load it through tsx, as this process is.
       execArgv: ['--import', 'tsx'],
       stdio: ['ignore', 'inherit', 'inherit', 'ipc'],

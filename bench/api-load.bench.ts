@@ -29,7 +29,7 @@ import { buildApp } from '../apps/api/src/app';
 import { loadConfig } from '../apps/api/src/config';
 import { createServices } from '../apps/api/src/services';
 import { createDb } from '../packages/db/src/create-db';
-import { type LatencySummary, summarize } from './lib/stats';
+import { type LatencySummary, summarize } from './support/stats';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 100);

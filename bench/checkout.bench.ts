@@ -12,34 +12,18 @@
 // BENCH_CONNECTIONS (50), BENCH_DUPLICATES (0.2), BENCH_DATABASE_URL or TEST_DATABASE_URL (default
 // postgres://postgres@127.0.0.1:5432/postgres; a database colophon_bench_checkout is created there and
 // dropped afterwards). The load comes from a child process, so it does not share the API's event loop.
-import { fork } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
-import {
-  accounts,
-  createDb,
-  type DbHandle,
-  productPrices,
-  products,
-  rowsOf,
-  seedDemo,
-  storeStatuses,
-} from '@colophon/db';
+import { accounts, type DbHandle, productPrices, products, rowsOf, storeStatuses } from '@colophon/db';
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { buildApp } from '../apps/api/src/app';
-import { loadConfig } from '../apps/api/src/config';
-import { createServices } from '../apps/api/src/services';
-import { summarize } from './lib/stats';
+import { demoDatabase, inChildProcess, startApp, stopAfter } from './support/app';
+import { dropDatabase, freshDatabase } from './support/postgres';
+import { summarize } from './support/stats';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DUPLICATE_SHARE = Number(process.env.BENCH_DUPLICATES ?? 0.2);
-const SERVER_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATABASE = 'colophon_bench_checkout';
 const SLUG = 'bench-store';
 const PATH = `/api/storefront/${SLUG}/checkout`;
@@ -64,6 +48,13 @@ interface LoadResult {
   /** Re-sends answered another order number than the key's first answer (the promise broken). */
   resentMismatch: number;
   failures: number;
+}
+
+/** A stable private IPv4 address for a checkout key. */
+function addressOf(key: string): string {
+  let hash = 0;
+  for (const character of key) hash = (hash * 31 + character.charCodeAt(0)) >>> 0;
+  return `10.${(hash >>> 16) & 255}.${(hash >>> 8) & 255}.${hash & 255}`;
 }
 
 async function runLoad(options: LoadOptions): Promise<LoadResult> {
@@ -94,9 +85,12 @@ async function runLoad(options: LoadOptions): Promise<LoadResult> {
               sent.add(key);
               context.key = key;
               context.resend = resend;
+              // Each parent from their own network (a re-send from the same one), as the storefront's
+              // per-address limits expect: the API trusts the loopback as its proxy here.
+              const address = addressOf(key);
               return {
                 ...request,
-                headers: { 'content-type': 'application/json' },
+                headers: { 'content-type': 'application/json', 'x-forwarded-for': address },
                 body: JSON.stringify({
                   items: [{ productId: options.productId, quantity: 1 }],
                   shipping: 1,
@@ -142,64 +136,25 @@ async function runLoad(options: LoadOptions): Promise<LoadResult> {
   };
 }
 
-if (process.argv.includes('--load')) {
-  process.once('message', (options: LoadOptions) => {
-    runLoad(options).then(
-      (result) => process.send?.({ result }, () => process.exit(0)),
-      (error: unknown) => process.send?.({ error: String(error) }, () => process.exit(1)),
-    );
-  });
-} else {
-  await main();
-}
-
-function load(options: LoadOptions): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(import.meta.url), ['--load'], {
-      execArgv: ['--import', 'tsx'],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    child.once('message', (message: { result?: LoadResult; error?: string }) =>
-      message.result ? resolve(message.result) : reject(new Error(message.error)),
-    );
-    child.once('error', reject);
-    child.send(options);
-  });
-}
-
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: SERVER_URL, connectionTimeoutMillis: 5000 });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const loader = inChildProcess(import.meta.url, runLoad);
+if (!loader.isChild) await main();
 
 async function main() {
-  const stop = setTimeout(() => {
-    console.error('the benchmark ran for more than 10 minutes: stopping');
-    process.exit(1);
-  }, 10 * 60_000);
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${DATABASE}`;
-  await admin(`drop database if exists ${DATABASE} with (force)`);
-  await admin(`create database ${DATABASE}`);
+  const disarm = stopAfter(10);
+  const databaseUrl = await freshDatabase(DATABASE);
   try {
-    if (!(await benchOn(createDb({ databaseUrl: url.toString() }), url.toString()))) process.exitCode = 1;
+    if (!(await benchOn(databaseUrl))) process.exitCode = 1;
   } finally {
-    await admin(`drop database if exists ${DATABASE} with (force)`);
-    clearTimeout(stop);
+    await dropDatabase(DATABASE);
+    disarm();
   }
 }
 
-async function benchOn(handle: DbHandle, databaseUrl: string): Promise<boolean> {
+async function benchOn(databaseUrl: string): Promise<boolean> {
   let app: FastifyInstance | undefined;
+  console.log('\nPostgreSQL, embedded payments');
+  const handle = await demoDatabase(databaseUrl);
   try {
-    console.log('\nPostgreSQL, embedded payments');
-    await handle.migrate();
-    await seedDemo(handle.db, { password: 'colophon-demo', extraUsersPerSchool: 0 });
     const { db } = handle;
     const [account] = await db.select({ id: accounts.id }).from(accounts).limit(1);
     if (!account) throw new Error('no account');
@@ -217,19 +172,16 @@ async function benchOn(handle: DbHandle, databaseUrl: string): Promise<boolean> 
       .insert(productPrices)
       .values({ productId: product.id, priceCents: 4500, startsAt: new Date('2020-01-01') });
 
-    const config = loadConfig({
+    const running = await startApp(handle, {
       DATABASE_URL: databaseUrl,
-      DEMO: 'false',
-      LOG_LEVEL: 'silent',
       DATA_DIR: '/tmp/colophon-bench-checkout',
-      WORKERS: 'false',
+      TRUSTED_PROXIES: '127.0.0.1',
     });
-    app = await buildApp({ services: await createServices(config, handle), logger: false });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    app = running.app;
+    const base = running.base;
     const options = { url: base, productId: product.id, connections: CONNECTIONS };
-    const warmUp = await load({ ...options, seconds: 2 });
-    const result = await load({ ...options, seconds: SECONDS });
+    const warmUp = await loader.run({ ...options, seconds: 2 });
+    const result = await loader.run({ ...options, seconds: SECONDS });
     const statuses = Object.entries(result.statuses)
       .map(([status, n]) => `${status} ${n}`)
       .join(', ');

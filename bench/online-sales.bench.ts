@@ -2,7 +2,8 @@
 // (one year, and every year) and GET online_sales/year_to_year_sales_comparison through the real API
 // (in this process), as the super administrator (every store) and as the studio owner (the demo
 // studio's tree, about half of them); ~30 runs one after the other each, p50/p95 printed (never
-// asserted), and EXPLAIN ANALYZE of the items' aggregate as the super administrator.
+// asserted), and EXPLAIN ANALYZE of the weekly rollup's read as the super administrator. The items
+// load with triggers off, so the rollup (migration 0014) is then filled by its refill function.
 //
 // Data, in bulk with generate_series: 4,000 schools (2,000 under five new branch offices of the demo
 // studio, 2,000 under a second studio), a store per school for 2024–2026, 400,000 orders (a pre-order
@@ -14,77 +15,54 @@
 // BENCH_RUNS (30), BENCH_ITEMS (1000000), BENCH_DATABASE_URL or TEST_DATABASE_URL (default
 // postgres://postgres@127.0.0.1:5432/postgres; a database colophon_bench_sales is created there and
 // dropped afterwards; BENCH_KEEP=1 keeps it).
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { accounts, createDb, type DbHandle, seedDemo } from '@colophon/db';
+import { accounts, type DbHandle } from '@colophon/db';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { buildApp } from '../apps/api/src/app';
-import { loadConfig } from '../apps/api/src/config';
-import { createServices } from '../apps/api/src/services';
-import { summarize } from './lib/stats';
+import { demoDatabase, startApp, stopAfter } from './support/app';
+import { dropDatabase, explain, freshDatabase, KEEP, loadInBulk } from './support/postgres';
+import { summarize } from './support/stats';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const ITEMS = Number(process.env.BENCH_ITEMS ?? 1_000_000);
 const ORDERS = Math.round(ITEMS / 2.5);
-const SERVER_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATABASE = 'colophon_bench_sales';
-const KEEP = process.env.BENCH_KEEP === '1';
-
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: SERVER_URL, connectionTimeoutMillis: 5000 });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /** The large data set through one connection, foreign-key triggers off while it loads (it is ours). */
 async function load(databaseUrl: string, studioId: number) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  const started = performance.now();
-  const step = async (what: string, statement: string) => {
-    const before = performance.now();
-    const result = await client.query(statement);
-    console.log(`  ${what}: ${result.rowCount ?? 0} rows in ${((performance.now() - before) / 1000).toFixed(1)} s`);
-  };
-  try {
-    await client.query('set session_replication_role = replica');
-    await step(
-      'studios and branches',
-      `insert into accounts (code, name, type, type_where_created, parent_account_id, depth)
+  await loadInBulk(
+    databaseUrl,
+    async (step) => {
+      await step(
+        'studios and branches',
+        `insert into accounts (code, name, type, type_where_created, parent_account_id, depth)
        select 'SB' || lpad(g::text, 4, '0'), 'Sales Bench Branch ' || g, 10, 2, ${studioId}, 1 from generate_series(1, 5) g
        union all select 'SS0001', 'Sales Bench Studio', 9, 2, null, 0`,
-    );
-    await step(
-      'second studio branches',
-      `insert into accounts (code, name, type, type_where_created, parent_account_id, depth)
+      );
+      await step(
+        'second studio branches',
+        `insert into accounts (code, name, type, type_where_created, parent_account_id, depth)
        select 'SX' || lpad(g::text, 4, '0'), 'Sales Bench Other Branch ' || g, 10, 2,
          (select id from accounts where code = 'SS0001'), 1 from generate_series(1, 5) g`,
-    );
-    await step(
-      'schools',
-      `insert into accounts (code, name, type, type_where_created, parent_account_id, depth)
+      );
+      await step(
+        'schools',
+        `insert into accounts (code, name, type, type_where_created, parent_account_id, depth)
        select 'SA' || lpad(g::text, 6, '0'), 'Sales Bench School ' || g, 3, 2,
          (select id from accounts where code = (case when g <= 2000 then 'SB' else 'SX' end) || lpad((1 + g % 5)::text, 4, '0')),
          2
        from generate_series(1, 4000) g`,
-    );
-    await step(
-      'stores',
-      `insert into store_statuses (account_id, year, is_open)
+      );
+      await step(
+        'stores',
+        `insert into store_statuses (account_id, year, is_open)
        select a.id, y, y = 2026 from accounts a cross join generate_series(2024, 2026) y where a.code like 'SA%'`,
-    );
-    // The season's curve per store (the order's rank in its store): a third in the first two months
-    // (pre-orders), the rest over eight months, so each store sells in most weeks of its season.
-    await step(
-      'orders',
-      `with stores as (select s.id, s.account_id, s.year, row_number() over (order by s.id) as n from store_statuses s
+      );
+      // The season's curve per store (the order's rank in its store): a third in the first two months
+      // (pre-orders), the rest over eight months, so each store sells in most weeks of its season.
+      await step(
+        'orders',
+        `with stores as (select s.id, s.account_id, s.year, row_number() over (order by s.id) as n from store_statuses s
                        join accounts a on a.id = s.account_id where a.code like 'SA%'),
             counted as (select count(*) as total from stores)
        insert into online_orders (store_id, account_id, year, order_number, status, type_payment, type_shipping,
@@ -104,10 +82,10 @@ async function load(databaseUrl: string, studioId: number) {
          make_timestamptz(s.year - 1, 8, 1, 12, 0, 0, 'UTC')
        from generate_series(1, ${ORDERS}) g cross join counted
        join stores s on s.n = 1 + g % counted.total`,
-    );
-    await step(
-      'items',
-      `with first as (select min(id) as id from online_orders where order_number like 'SB-%')
+      );
+      await step(
+        'items',
+        `with first as (select min(id) as id from online_orders where order_number like 'SB-%')
        insert into online_order_items (online_order_id, account_id, year, type_product, type_sub_product, type_shipping,
          quantity, unit_price_cents, total_cents, type_personalization, personalization_name, is_donated, paid_at)
        select o.id, o.account_id, o.year, p.type, 0, o.type_shipping, 1 + (g % 7 = 0)::int,
@@ -119,66 +97,28 @@ async function load(databaseUrl: string, studioId: number) {
        join online_orders o on o.id = first.id + (g % ${ORDERS})
        cross join lateral (select (array[1,1,1,1,1,2,3,8,4,1])[1 + (g / ${ORDERS} * 3 + g) % 10] as type,
                                   (array[5000,5000,5000,5000,5000,10000,1500,2500,3000,5000])[1 + (g / ${ORDERS} * 3 + g) % 10] as price) p`,
-    );
-    await client.query('set session_replication_role = origin');
-    await step('vacuum analyze', 'vacuum analyze');
-    console.log(`  loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  } finally {
-    await client.end();
-  }
-}
-
-async function explain(databaseUrl: string, statement: string) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  try {
-    const result = await client.query(`explain (analyze, buffers) ${statement}`);
-    for (const row of result.rows.slice(0, 20)) console.log(`      ${(row as Record<string, string>)['QUERY PLAN']}`);
-  } finally {
-    await client.end();
-  }
+      );
+    },
+    // The rollup's triggers were off while loading: fill it as migration 0014 does.
+    (step) => step('weekly sales rollup', 'select colophon_online_sales_weekly_refill()'),
+  );
 }
 
 async function main() {
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${DATABASE}`;
-  const databaseUrl = url.toString();
-  await admin(`drop database if exists ${DATABASE} with (force)`);
-  await admin(`create database ${DATABASE}`);
+  const databaseUrl = await freshDatabase(DATABASE);
   let handle: DbHandle | undefined;
   let app: FastifyInstance | undefined;
-  const stop = setTimeout(() => {
-    console.error('the benchmark ran for more than 30 minutes: stopping');
-    process.exit(1);
-  }, 30 * 60_000);
+  const disarm = stopAfter(30);
   try {
-    handle = createDb({ databaseUrl });
-    await handle.migrate();
-    await seedDemo(handle.db, { password: 'colophon-demo', extraUsersPerSchool: 0 });
+    handle = await demoDatabase(databaseUrl);
     const [studio] = await handle.db.select().from(accounts).where(eq(accounts.code, 'S10000'));
     if (!studio) throw new Error('the demo studio is missing');
     console.log(`Loading ${ITEMS.toLocaleString('en-US')} online order items on PostgreSQL`);
     await load(databaseUrl, studio.id);
 
-    const config = loadConfig({
-      DATABASE_URL: databaseUrl,
-      DEMO: 'false',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: '/tmp/colophon-bench-sales',
-      WORKERS: 'false',
-    });
-    app = await buildApp({ services: await createServices(config, handle), logger: false });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const tokenOf = async (email: string) => {
-      const response = await fetch(`${base}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password: 'colophon-demo' }),
-      });
-      if (!response.ok) throw new Error(`sign-in of ${email}: ${response.status}`);
-      return ((await response.json()) as { token: string }).token;
-    };
+    const running = await startApp(handle, { DATABASE_URL: databaseUrl, DATA_DIR: '/tmp/colophon-bench-sales' });
+    app = running.app;
+    const { base, tokenOf } = running;
     const callers = [
       { who: 'super admin', token: await tokenOf('super@colophon.test') },
       { who: 'studio owner', token: await tokenOf('owner@colophon.test') },
@@ -231,19 +171,19 @@ async function main() {
         console.log(table[table.length - 1]);
       }
     }
-    console.log('  the items aggregate of revenue_overview, every year, super admin:');
+    console.log('  the weekly rollup read of revenue_overview, every year, super admin:');
     await explain(
       databaseUrl,
-      `select sum(i.total_cents), sum(i.quantity) filter (where i.type_product = 1)
-       from online_order_items i where i.paid_at is not null and i.year = 2026`,
+      `select w.week, sum(w.item_lines), sum(w.items_cents), sum(w.books), sum(w.orders), sum(w.gross_cents)
+       from online_sales_weekly w group by w.week`,
     );
     console.log(`\n${RUNS} runs each, one after the other.\n${table.join('\n')}`);
   } finally {
-    clearTimeout(stop);
+    disarm();
     await app?.close();
     await handle?.close();
     if (KEEP) console.log(`kept the database ${databaseUrl}`);
-    else await admin(`drop database if exists ${DATABASE} with (force)`);
+    else await dropDatabase(DATABASE);
   }
 }
 

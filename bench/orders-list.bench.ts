@@ -13,46 +13,22 @@
 // BENCH_RUNS (30), BENCH_ORDERS (1000000), BENCH_DATABASE_URL or TEST_DATABASE_URL (default
 // postgres://postgres@127.0.0.1:5432/postgres; a database colophon_bench_orders is created there and
 // dropped afterwards; BENCH_KEEP=1 keeps it).
-import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
-import { accounts, createDb, type DbHandle, seedDemo } from '@colophon/db';
+import { accounts, type DbHandle } from '@colophon/db';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { buildApp } from '../apps/api/src/app';
-import { loadConfig } from '../apps/api/src/config';
-import { createServices } from '../apps/api/src/services';
-import { summarize } from './lib/stats';
+import { demoDatabase, startApp, stopAfter } from './support/app';
+import { dropDatabase, freshDatabase, KEEP, loadInBulk } from './support/postgres';
+import { summarize } from './support/stats';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 1_000_000);
-const SERVER_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATABASE = 'colophon_bench_orders';
-const KEEP = process.env.BENCH_KEEP === '1';
-
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: SERVER_URL, connectionTimeoutMillis: 5000 });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
 
 /** The large data set through one connection, foreign-key triggers off while it loads (it is ours). */
 async function load(databaseUrl: string, studioId: number) {
-  const client = new pg.Client({ connectionString: databaseUrl });
-  await client.connect();
-  const started = performance.now();
-  const step = async (what: string, statement: string) => {
-    const before = performance.now();
-    const result = await client.query(statement);
-    console.log(`  ${what}: ${result.rowCount ?? 0} rows in ${((performance.now() - before) / 1000).toFixed(1)} s`);
-  };
-  try {
-    await client.query('set session_replication_role = replica');
+  await loadInBulk(databaseUrl, async (step) => {
     await step(
       'branch offices',
       `insert into accounts (code, name, type, type_where_created, parent_account_id, depth)
@@ -102,12 +78,7 @@ async function load(databaseUrl: string, studioId: number) {
        from generate_series(1, ${ORDERS}) g
        join numbered p on p.n = 1 + g % (select count(*) from numbered)`,
     );
-    await client.query('set session_replication_role = origin');
-    await step('analyze', 'vacuum analyze');
-    console.log(`  loaded in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-  } finally {
-    await client.end();
-  }
+  });
 }
 
 type Statement = { text: string; values?: unknown[] };
@@ -157,45 +128,20 @@ async function explainSlowest(databaseUrl: string, statements: Statement[]) {
 }
 
 async function main() {
-  const url = new URL(SERVER_URL);
-  url.pathname = `/${DATABASE}`;
-  const databaseUrl = url.toString();
-  await admin(`drop database if exists ${DATABASE} with (force)`);
-  await admin(`create database ${DATABASE}`);
+  const databaseUrl = await freshDatabase(DATABASE);
   let handle: DbHandle | undefined;
   let app: FastifyInstance | undefined;
-  const stop = setTimeout(() => {
-    console.error('the benchmark ran for more than 30 minutes: stopping');
-    process.exit(1);
-  }, 30 * 60_000);
+  const disarm = stopAfter(30);
   try {
-    handle = createDb({ databaseUrl });
-    await handle.migrate();
-    await seedDemo(handle.db, { password: 'colophon-demo', extraUsersPerSchool: 0 });
+    handle = await demoDatabase(databaseUrl);
     const [studio] = await handle.db.select().from(accounts).where(eq(accounts.code, 'S10000'));
     if (!studio) throw new Error('the demo studio is missing');
     console.log(`Loading ${ORDERS.toLocaleString('en-US')} orders on PostgreSQL`);
     await load(databaseUrl, studio.id);
 
-    const config = loadConfig({
-      DATABASE_URL: databaseUrl,
-      DEMO: 'false',
-      LOG_LEVEL: 'silent',
-      DATA_DIR: '/tmp/colophon-bench-orders',
-      WORKERS: 'false',
-    });
-    app = await buildApp({ services: await createServices(config, handle), logger: false });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-    const tokenOf = async (email: string) => {
-      const response = await fetch(`${base}/api/auth/login`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ email, password: 'colophon-demo' }),
-      });
-      if (!response.ok) throw new Error(`sign-in of ${email}: ${response.status}`);
-      return ((await response.json()) as { token: string }).token;
-    };
+    const running = await startApp(handle, { DATABASE_URL: databaseUrl, DATA_DIR: '/tmp/colophon-bench-orders' });
+    app = running.app;
+    const { base, tokenOf } = running;
     const callers = [
       { who: 'super admin', token: await tokenOf('super@colophon.test') },
       { who: 'studio owner', token: await tokenOf('owner@colophon.test') },
@@ -227,16 +173,17 @@ async function main() {
           `| ${caller.who} | GET orders?${query} (${first.rows} rows) | ${first.total.toLocaleString('en-US')} | ${latency.p50.toFixed(1)} | ${latency.p95.toFixed(1)} |`,
         );
         console.log(table[table.length - 1]);
-        if (query.includes('page=5000')) await explainSlowest(databaseUrl, await statementsOf(app, path, caller.token));
+        if (query.includes('page=5000'))
+          await explainSlowest(databaseUrl, await statementsOf(running.app, path, caller.token));
       }
     }
     console.log(`\n${RUNS} runs each, one after the other.\n${table.join('\n')}`);
   } finally {
-    clearTimeout(stop);
+    disarm();
     await app?.close();
     await handle?.close();
     if (KEEP) console.log(`kept the database ${databaseUrl}`);
-    else await admin(`drop database if exists ${DATABASE} with (force)`);
+    else await dropDatabase(DATABASE);
   }
 }
 

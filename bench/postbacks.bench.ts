@@ -16,29 +16,22 @@
 // BENCH_ENGINES (postgres), BENCH_DATABASE_URL or TEST_DATABASE_URL (default
 // postgres://postgres@127.0.0.1:5432/postgres; a database colophon_bench_postbacks is created there and
 // dropped afterwards). The load comes from a child process, so it does not share the API's event loop.
-import { fork } from 'node:child_process';
-import type { AddressInfo } from 'node:net';
-import { fileURLToPath } from 'node:url';
 import { POSTBACK_MANUFACTURER_HEADER, POSTBACK_SIGNATURE_HEADER, POSTBACK_TIMESTAMP_HEADER } from '@colophon/contract';
-import { createDb, type DbHandle, manufacturers, rowsOf, seedDemo } from '@colophon/db';
+import { type DbHandle, manufacturers, rowsOf } from '@colophon/db';
 import { orderStatus } from '@colophon/domain';
 import autocannon from 'autocannon';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
-import { buildApp } from '../apps/api/src/app';
-import { loadConfig } from '../apps/api/src/config';
 import { signPostback } from '../apps/api/src/modules/orders/postback-signature';
-import { createServices } from '../apps/api/src/services';
-import { summarize } from './lib/stats';
+import { demoDatabase, inChildProcess, startApp, stopAfter } from './support/app';
+import { dropDatabase, freshDatabase } from './support/postgres';
+import { summarize } from './support/stats';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 30);
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 2000);
 const DUPLICATE_SHARE = Number(process.env.BENCH_DUPLICATES ?? 0.2);
 const ENGINES = (process.env.BENCH_ENGINES ?? 'postgres').toLowerCase().split(',');
-const SERVER_URL =
-  process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DATABASE = 'colophon_bench_postbacks';
 const MANUFACTURER = 'BLT1';
 const SECRET = 'bench-blt1-postback-secret';
@@ -155,76 +148,37 @@ async function runLoad(options: LoadOptions): Promise<LoadResult> {
   };
 }
 
-if (process.argv.includes('--load')) {
-  process.once('message', (options: LoadOptions) => {
-    runLoad(options).then(
-      (result) => process.send?.({ result }, () => process.exit(0)),
-      (error: unknown) => process.send?.({ error: String(error) }, () => process.exit(1)),
-    );
-  });
-} else {
-  await main();
-}
-
-function load(options: LoadOptions): Promise<LoadResult> {
-  return new Promise((resolve, reject) => {
-    const child = fork(fileURLToPath(import.meta.url), ['--load'], {
-      execArgv: ['--import', 'tsx'],
-      stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
-    });
-    child.once('message', (message: { result?: LoadResult; error?: string }) =>
-      message.result ? resolve(message.result) : reject(new Error(message.error)),
-    );
-    child.once('error', reject);
-    child.send(options);
-  });
-}
-
-async function admin(statement: string) {
-  const client = new pg.Client({ connectionString: SERVER_URL, connectionTimeoutMillis: 5000 });
-  await client.connect();
-  try {
-    await client.query(statement);
-  } finally {
-    await client.end();
-  }
-}
+const loader = inChildProcess(import.meta.url, runLoad);
+if (!loader.isChild) await main();
 
 async function main() {
-  const stop = setTimeout(() => {
-    console.error('the benchmark ran for more than 15 minutes: stopping');
-    process.exit(1);
-  }, 15 * 60_000);
+  const disarm = stopAfter(15);
   let failed = false;
   try {
     for (const engine of ENGINES) {
       if (engine === 'postgres') {
-        const url = new URL(SERVER_URL);
-        url.pathname = `/${DATABASE}`;
-        await admin(`drop database if exists ${DATABASE} with (force)`);
-        await admin(`create database ${DATABASE}`);
+        const databaseUrl = await freshDatabase(DATABASE);
         try {
-          failed = !(await benchOn('PostgreSQL', createDb({ databaseUrl: url.toString() }), url.toString())) || failed;
+          failed = !(await benchOn('PostgreSQL', databaseUrl)) || failed;
         } finally {
-          await admin(`drop database if exists ${DATABASE} with (force)`);
+          await dropDatabase(DATABASE);
         }
       } else if (engine === 'pglite') {
-        failed = !(await benchOn('PGlite', createDb())) || failed;
+        failed = !(await benchOn('PGlite')) || failed;
       }
     }
   } finally {
-    clearTimeout(stop);
+    disarm();
   }
   if (failed) process.exitCode = 1;
 }
 
 /** Loads the data, runs the load and checks the outcome; answers whether every check passed. */
-async function benchOn(engine: string, handle: DbHandle, databaseUrl?: string): Promise<boolean> {
+async function benchOn(engine: string, databaseUrl?: string): Promise<boolean> {
   let app: FastifyInstance | undefined;
+  console.log(`\n${engine}`);
+  const handle = await demoDatabase(databaseUrl);
   try {
-    console.log(`\n${engine}`);
-    await handle.migrate();
-    await seedDemo(handle.db, { password: 'colophon-demo', extraUsersPerSchool: 0 });
     const { db } = handle;
     const [manufacturer] = await db
       .update(manufacturers)
@@ -241,19 +195,15 @@ async function benchOn(engine: string, handle: DbHandle, databaseUrl?: string): 
       join lateral (select id, account_id from projects order by id offset (g % (select count(*) from projects)) limit 1) p on true`);
     const externalIds = Array.from({ length: ORDERS }, (_, index) => `PB-${index + 1}`);
 
-    const config = loadConfig({
+    const running = await startApp(handle, {
       ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
-      DEMO: 'false',
-      LOG_LEVEL: 'silent',
       DATA_DIR: '/tmp/colophon-bench-postbacks',
-      WORKERS: 'false',
     });
-    app = await buildApp({ services: await createServices(config, handle), logger: false });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+    app = running.app;
+    const base = running.base;
 
-    const warmUp = await load({ url: base, externalIds, connections: CONNECTIONS, seconds: 2 });
-    const result = await load({ url: base, externalIds, connections: CONNECTIONS, seconds: SECONDS });
+    const warmUp = await loader.run({ url: base, externalIds, connections: CONNECTIONS, seconds: 2 });
+    const result = await loader.run({ url: base, externalIds, connections: CONNECTIONS, seconds: SECONDS });
     const answers = Object.entries(result.answers)
       .map(([outcome, n]) => `${outcome} ${n}`)
       .join(', ');
