@@ -13,6 +13,8 @@ export * from './identity';
 export * from './list-url';
 export * from './manufacturing';
 export * from './manufacturing-lists';
+export * from './money-timeline';
+export * from './money-timeline-lists';
 export * from './notifications';
 export * from './online-order-lists';
 export * from './online-orders';

@@ -25,6 +25,7 @@ export * from './internalReview';
 export * from './manufacturing';
 export * from './marketing';
 export * from './money';
+export * from './moneyTimeline';
 export * from './notificationDelivery';
 export * from './notifications';
 export * from './orderNotifications';

@@ -8,6 +8,7 @@ import { registerAuthRoutes } from './auth/routes';
 import { registerCardRoutes } from './cards/resources';
 import { registerFundRequestRoutes } from './fund-requests/resources';
 import { registerManufacturingResources } from './manufacturing/resources';
+import { registerMoneyTimelineRoutes } from './money-timeline/routes';
 import { registerNotificationsResource } from './notifications/resource';
 import { registerOrderDateRoutes } from './orders/dates';
 import { registerOrderDirectoryRoutes } from './orders/directory';
@@ -102,4 +103,5 @@ export async function registerModules(app: FastifyInstance) {
   registerPricingResources(app);
   await registerPricingRoutes(app);
   registerFundRequestRoutes(app);
+  registerMoneyTimelineRoutes(app);
 }

@@ -41,6 +41,8 @@ export const fundRequests = pgTable(
       table.createdAt.desc().nullsFirst(),
       table.id.desc().nullsFirst(),
     ),
+    // The money timeline's payouts of one account, in time (migration 0019).
+    index('fund_requests_account_completed_idx').on(table.accountId, table.completedAt).where(sql`${table.status} = 2`),
     check('fund_requests_amount_check', sql`${table.amountCents} > 0`),
     check('fund_requests_status_check', sql`${table.status} in (0, 2)`),
     check('fund_requests_kind_check', sql`${table.kind} in ('presale', 'summer', 'sales_tax')`),

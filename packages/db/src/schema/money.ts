@@ -63,6 +63,9 @@ export const invoices = pgTable(
     index('invoices_status_idx').on(table.status, table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
     index('invoices_project_idx').on(table.projectId),
     uniqueIndex('invoices_number_key').on(table.number),
+    // The money timeline's invoices issued and voided of one account, in time (migration 0019).
+    index('invoices_account_issued_idx').on(table.accountId, table.issuedAt).where(sql`${table.issuedAt} is not null`),
+    index('invoices_account_voided_idx').on(table.accountId, table.voidedAt).where(sql`${table.voidedAt} is not null`),
     check(
       'invoices_amounts_check',
       sql`${table.paidCents} >= 0 and ${table.refundedCents} >= 0 and ${table.refundedCents} <= ${table.paidCents} and ${table.taxCents} >= 0 and ${table.subtotalCents} >= 0`,

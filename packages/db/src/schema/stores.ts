@@ -164,6 +164,8 @@ export const onlineOrders = pgTable(
     index('online_orders_year_account_idx').on(table.year, table.accountId, table.status),
     index('online_orders_store_idx').on(table.storeId, table.createdAt.desc().nullsFirst()),
     index('online_orders_email_idx').on(sql`lower(${table.parentEmail})`),
+    // The money timeline's paid orders and card fees of one account, in time (migration 0019).
+    index('online_orders_account_paid_idx').on(table.accountId, table.paidAt).where(sql`${table.paidAt} is not null`),
   ],
 );
 
@@ -265,6 +267,10 @@ export const onlinePayments = pgTable(
   (table) => [
     uniqueIndex('online_payments_idempotency_key').on(table.idempotencyKey),
     index('online_payments_order_idx').on(table.onlineOrderId, table.createdAt),
+    // The money timeline's refunds: a probe per paid order finds only refunds that moved money.
+    index('online_payments_refunds_idx')
+      .on(table.onlineOrderId, table.createdAt)
+      .where(sql`${table.kind} = 'refund' and ${table.status} = 'succeeded'`),
   ],
 );
 
