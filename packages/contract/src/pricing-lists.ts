@@ -61,9 +61,12 @@ export const shipToHomeShippingPriceList = defineListDeclaration({
   defaultSort: '-year',
 });
 
-/** The two price-list screens: the year shown (the list filters by it) and the designation picked. */
-export const customerPricingPageSearch = z.object({
-  year: z.coerce.number().int().min(2000).max(2100).optional().catch(undefined),
-  designation: designationCode.optional().catch(undefined),
+/**
+ * Customer Pricing (/admin/super/customer-pricing): the binding prices' list, or (`tab=accounts`) the
+ * accounts' designations, in one URL. The sort is a plain string: each tab's list checks its own.
+ */
+export const customerPricingPageUrlSearch = bindingPriceListUrlSearch.extend({
+  tab: z.enum(['prices', 'accounts']).optional().catch(undefined),
+  accountId: customerPricingListUrlSearch.shape.accountId,
+  sort: z.string().max(40).optional().catch(undefined),
 });
-export const pricingAdjustmentPageSearch = pricingAdjustmentListUrlSearch;

@@ -124,6 +124,8 @@ describe('the app routes', () => {
         '/admin/online-sales/distribution',
         '/admin/online-sales/store',
         '/admin/sales-store-coupons',
+        '/admin/super/customer-pricing',
+        '/admin/super/pricing-adjustments',
         '/admin/request-bulk-presale-funds',
         '/admin/request-single-book-funds',
         '/admin/request-sales-tax',

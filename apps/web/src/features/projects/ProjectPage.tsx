@@ -14,6 +14,7 @@ import { userCan } from '../../lib/access';
 import { errorMessage, isApiError } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
 import { ForecastCard } from '../distribution';
+import { QuoteCard } from '../pricing';
 import { ProjectProofs } from '../proofs';
 import { DeadlineBadgeFor } from '../submission-status';
 import { projectsResource, useProjectOptions } from './api';
@@ -178,6 +179,7 @@ function ProjectView({
       </Paper>
 
       {seesSales ? <ForecastCard accountId={project.accountId} year={project.year} /> : null}
+      <QuoteCard projectId={project.id} />
 
       <PageTabs
         tabs={projectTabs.filter((tab) => allowed(tab)).map((value) => ({ value, ...tabs[value] }))}
