@@ -135,7 +135,10 @@ describe('a request', () => {
     expect(over.json().errors).toEqual([
       { path: 'amountCents', message: `Only $${((before - 1000) / 100).toFixed(2)} is available to request.` },
     ]);
-    const rows = await t.handle.db.select().from(fundRequests).where(eq(fundRequests.accountId, lincoln.accountId));
+    const rows = await t.handle.db
+      .select()
+      .from(fundRequests)
+      .where(and(eq(fundRequests.accountId, lincoln.accountId), eq(fundRequests.year, STORE_YEAR)));
     expect(rows).toHaveLength(1);
   });
 
@@ -224,7 +227,13 @@ describe('access', () => {
     const [waiting] = await t.handle.db
       .select()
       .from(fundRequests)
-      .where(and(eq(fundRequests.accountId, lincoln.accountId), eq(fundRequests.status, 0)));
+      .where(
+        and(
+          eq(fundRequests.accountId, lincoln.accountId),
+          eq(fundRequests.year, STORE_YEAR),
+          eq(fundRequests.status, 0),
+        ),
+      );
     if (!waiting) throw new Error('no waiting request');
     const complete = (as: string) =>
       t.call({

@@ -40,6 +40,7 @@ import {
   users,
 } from '../schema/index';
 import { seedStoredCards } from './cards';
+import { seedFundRequests } from './fund-requests';
 import { seedOnlineSales } from './online-sales';
 import { completeDemoOrders } from './orders';
 import { seedPricing } from './pricing';
@@ -396,6 +397,8 @@ export async function seedSeason(db: Db, tree: SeasonTree) {
   await seedStores(db, allSchools, now);
   // Online sales (seed/online-sales.ts): three seasons of parents' orders in those stores, and a 2024 store each.
   await seedOnlineSales(db, allSchools, now);
+  // Fund, summer fund and sales-tax requests (seed/fund-requests.ts): paid out and waiting, from those sales.
+  await seedFundRequests(db, allSchools, now);
   // Stored cards (seed/cards.ts): test brands on a few schools, one default each, a declining and an expired card.
   await seedStoredCards(db, allSchools, now);
   // Price lists (seed/pricing.ts): 2024 to 2026, each school's designation, a few adjustments.
