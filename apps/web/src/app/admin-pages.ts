@@ -1,4 +1,5 @@
 import { accountRoutes } from '../features/accounts/routes';
+import { cardRoutes } from '../features/cards/routes';
 import { distributionRoutes } from '../features/distribution/routes';
 import { fundRequestRoutes } from '../features/fund-requests/routes';
 import { myAccountRoutes } from '../features/my-account/routes';
@@ -7,7 +8,6 @@ import { onlineSalesRoutes } from '../features/online-sales/routes';
 import { orderAdminRoutes } from '../features/order-admin/routes';
 import { orderRoutes } from '../features/orders/routes';
 import { presetRoutes } from '../features/presets/routes';
-import { pricingRoutes } from '../features/pricing/routes';
 import { processingRoutes } from '../features/processing/routes';
 import { profileRoutes } from '../features/profile/routes';
 import { projectRoutes } from '../features/projects/routes';
@@ -25,7 +25,6 @@ export const adminPageRoutes = [
   ...profileRoutes,
   ...userRoutes,
   ...superRoutes,
-  ...pricingRoutes,
   ...accountRoutes,
   ...myAccountRoutes,
   ...signupRoutes,
@@ -43,4 +42,5 @@ export const adminPageRoutes = [
   ...storeRoutes,
   ...onlineOrderRoutes,
   ...fundRequestRoutes,
+  ...cardRoutes,
 ] as const;

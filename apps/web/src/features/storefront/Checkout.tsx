@@ -20,6 +20,7 @@ import { type JSX, useEffect, useRef, useState } from 'react';
 import { FormError } from '../../components/form/FormError';
 import { ApiError, errorMessage } from '../../lib/api-client';
 import { call } from '../../lib/call';
+import { loadStripe, type StripeCardElement, type StripeClient } from '../../lib/stripe';
 import { storefrontApi } from './api';
 import {
   type CardForm,
@@ -32,7 +33,6 @@ import {
   readCard,
   shipsHome,
 } from './cart';
-import { loadStripe, type StripeCardElement, type StripeClient } from './stripe';
 import { Totals } from './Totals';
 import type { CartLine, CheckoutBody, CheckoutResult, Quote, Storefront } from './types';
 

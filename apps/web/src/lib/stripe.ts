@@ -1,6 +1,6 @@
 /*
- * Stripe.js, loaded only when a store's answer names a publishable key. The few calls the page makes
- * are typed here rather than adding @stripe/stripe-js for them.
+ * Stripe.js, loaded only when the API names a publishable key (a store's checkout, adding a stored
+ * card). The few calls the pages make are typed here rather than adding @stripe/stripe-js for them.
  */
 
 export interface StripeCardElement {
@@ -16,6 +16,11 @@ export interface StripeClient {
     billing_details?: { name?: string; email?: string };
   }) => Promise<{ paymentMethod?: { id: string }; error?: { message?: string } }>;
   confirmCardPayment: (clientSecret: string) => Promise<{ error?: { message?: string } }>;
+  /** Saves a card for later through a SetupIntent (stored cards): answers the PaymentMethod it saved. */
+  confirmCardSetup: (
+    clientSecret: string,
+    data: { payment_method: { card: StripeCardElement } },
+  ) => Promise<{ setupIntent?: { payment_method?: string | { id: string } | null }; error?: { message?: string } }>;
 }
 
 type StripeFactory = (publishableKey: string) => StripeClient;
