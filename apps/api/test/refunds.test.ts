@@ -2,6 +2,7 @@ import { notifications, onlineOrderItems, onlineOrders, onlinePayments, onlineRe
 import { notificationType } from '@colophon/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { openPdf } from '../src/proof-pipeline/pdfjs';
 import { createTestApp, type TestApp } from './harness';
 import { accountIdOf, directSchoolId, NOW, paidOrder, storeOf, type TestStore } from './online-order-fixtures';
 
@@ -231,6 +232,19 @@ describe('a refund of chosen lines', () => {
     const shown = await t.call({ method: 'GET', url: `/api/online_orders/${paid.id}?include=items`, as: TREASURER });
     expect(shown.statusCode, shown.body).toBe(200);
     expect(shown.json().items.map((line: { refundedCents: number }) => line.refundedCents)).toEqual([0, 4000, 1500]);
+    // So does the receipt: each refunded line says so, with its amount.
+    const receipt = await t.call({ method: 'GET', url: `/api/online_sales/receipt/${paid.id}`, as: TREASURER });
+    expect(receipt.statusCode).toBe(200);
+    const pdf = await openPdf(new Uint8Array(receipt.rawPayload));
+    try {
+      const text = (await (await pdf.getPage(1)).getTextContent()).items
+        .map((item) => ('str' in item ? item.str : ''))
+        .join(' ');
+      expect(text.match(/Refunded\s+-\$40\.00/g)).toHaveLength(1);
+      expect(text.match(/Refunded\s+-\$15\.00/g)).toHaveLength(1);
+    } finally {
+      await pdf.destroy();
+    }
   });
 
   it('a line is refunded once: a second refund naming it is a 409 and changes nothing, also beside another line', async () => {
