@@ -13,12 +13,13 @@ import { type PageTabContent, PageTabs } from '../../components/layout/PageTabs'
 import { userCan } from '../../lib/access';
 import { errorMessage } from '../../lib/api-client';
 import { useSession } from '../../lib/session';
+import { MoneyTimelineSection } from '../money-timeline';
 import { NotificationsTable } from '../notifications';
 import { AccountProjectsTable } from '../projects';
 import { AccountDrawer, accountDetailIncludes } from './AccountDrawer';
 import { AccountUsersTab } from './AccountUsersTab';
 import { accountsResource } from './api';
-import { type AccountTab, accountTabs } from './search';
+import { type AccountTab, accountTabs, moneySearchKeys } from './search';
 import { sharedAccountTabs } from './sharedTabs';
 import { useDeactivateAccount } from './useDeactivateAccount';
 
@@ -65,7 +66,7 @@ function AccountDetail({ account }: { account: Account }) {
     if (tab === 'projects') return userCan(user, 'projects.view');
     if (tab === 'proofs') return userCan(user, 'proofs.view');
     if (tab === 'orders') return userCan(user, 'orders.view');
-    if (tab === 'store') return userCan(user, 'sales.view');
+    if (tab === 'store' || tab === 'money') return userCan(user, 'sales.view');
     return true;
   });
   const tab = search.tab && visibleTabs.includes(search.tab) ? search.tab : 'profile';
@@ -73,6 +74,16 @@ function AccountDetail({ account }: { account: Account }) {
     ...sharedAccountTabs(account, canManage),
     users: { label: 'Users', panel: <AccountUsersTab accountId={account.id} /> },
     projects: { label: 'Projects', panel: <AccountProjectsTable accountId={account.id} /> },
+    money: {
+      label: 'Money',
+      panel: (
+        <MoneyTimelineSection
+          accountId={account.id}
+          search={search}
+          onSearchChange={(patch) => void navigate({ search: (previous) => ({ ...previous, ...patch }) })}
+        />
+      ),
+    },
     notifications: { label: 'Notifications', panel: <NotificationsTable accountId={account.id} /> },
   };
 
@@ -143,7 +154,14 @@ function AccountDetail({ account }: { account: Account }) {
         tabs={visibleTabs.map((value) => ({ value, ...tabs[value] }))}
         value={tab}
         onChange={(chosen) =>
-          void navigate({ search: (previous) => ({ ...previous, tab: chosen === 'profile' ? undefined : chosen }) })
+          void navigate({
+            search: (previous) => ({
+              ...previous,
+              // The money tab's filters and page belong to it.
+              ...Object.fromEntries(moneySearchKeys.map((key) => [key, undefined])),
+              tab: chosen === 'profile' ? undefined : chosen,
+            }),
+          })
         }
       />
 

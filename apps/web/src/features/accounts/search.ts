@@ -1,4 +1,4 @@
-import { accountListUrlSearch } from '@colophon/contract';
+import { accountListUrlSearch, moneyTimelineUrlSearch } from '@colophon/contract';
 import { years } from '@colophon/domain';
 import { z } from 'zod';
 import { listSearchSchema, searchBoolean, searchId } from '../../lib/list-search';
@@ -57,12 +57,29 @@ export type AccountsSearch = z.infer<typeof accountsSearchSchema>;
 export const overviewFilterKeys = ['root', 'year', 'search', ...overviewFlags.map((flag) => flag.key)] as const;
 export const listFilterKeys = ['search', 'type', 'country', 'isActive'] as const;
 
-export const accountTabs = ['profile', 'users', 'projects', 'proofs', 'orders', 'store', 'notifications'] as const;
+export const accountTabs = [
+  'profile',
+  'users',
+  'projects',
+  'proofs',
+  'orders',
+  'store',
+  'money',
+  'notifications',
+] as const;
 export type AccountTab = (typeof accountTabs)[number];
 
-/** /admin/accounts/$accountId: the tab shown, and the edit drawer. */
+/**
+ * /admin/accounts/$accountId: the tab shown, the edit drawer, and the money tab's filters, page, size
+ * and sort (kept in the URL so that a filtered timeline is a link; cleared on leaving the tab).
+ */
 export const accountDetailSearchSchema = z.object({
   tab: z.enum(accountTabs).optional().catch(undefined),
   edit: searchBoolean,
+  ...moneyTimelineUrlSearch.shape,
+  ...listSearchSchema.shape,
 });
+
+/** The money tab's keys of the account page's URL. */
+export const moneySearchKeys = ['kind', 'from', 'to', 'page', 'perPage', 'sort'] as const;
 export type AccountDetailSearch = z.infer<typeof accountDetailSearchSchema>;

@@ -1,0 +1,1 @@
+export { type MoneySectionSearch, MoneyTimelineSection } from './MoneyTimelineSection';
