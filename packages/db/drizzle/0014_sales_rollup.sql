@@ -6,12 +6,17 @@
 -- whoever makes it; colophon_online_sales_weekly_refill() rebuilds it from those tables (this
 -- migration's backfill, a TRUNCATE of either table, and the bench after its bulk load with triggers
 -- off). Product types: 1 yearbook, 2 dedication ad, 3 text dedication (packages/domain products.ts).
+-- A school-week is split in up to 16 slots, one per database connection (its process id modulo
+-- 16): the reports sum the slots, so a delta may land in any of them, and concurrent checkouts of one
+-- school in one week (an opening rush) each update their own connection's row instead of all waiting
+-- on one row until commit. The refill writes slot 0.
 -- Integer columns: one school's week stays far below 2^31 cents, the rows stay narrow, and sum()
 -- of integers (bigint in the reports) is cheaper than of bigints over a few hundred thousand rows.
 CREATE TABLE "online_sales_weekly" (
 	"account_id" integer NOT NULL,
 	"year" smallint NOT NULL,
 	"week" integer NOT NULL,
+	"slot" smallint DEFAULT 0 NOT NULL,
 	"item_lines" integer DEFAULT 0 NOT NULL,
 	"items_cents" integer DEFAULT 0 NOT NULL,
 	"books" integer DEFAULT 0 NOT NULL,
@@ -22,7 +27,7 @@ CREATE TABLE "online_sales_weekly" (
 	"orders" integer DEFAULT 0 NOT NULL,
 	"gross_cents" integer DEFAULT 0 NOT NULL,
 	"refunded_cents" integer DEFAULT 0 NOT NULL,
-	CONSTRAINT "online_sales_weekly_account_id_year_week_pk" PRIMARY KEY("account_id","year","week")
+	CONSTRAINT "online_sales_weekly_account_id_year_week_slot_pk" PRIMARY KEY("account_id","year","week","slot")
 );
 --> statement-breakpoint
 CREATE FUNCTION "colophon_online_sales_weekly_add"(
@@ -30,12 +35,13 @@ CREATE FUNCTION "colophon_online_sales_weekly_add"(
   "in_item_lines" integer, "in_items_cents" bigint, "in_books" bigint, "in_personalized" bigint, "in_ads" bigint,
   "in_text_dedications" bigint, "in_donated" bigint, "in_orders" integer, "in_gross_cents" bigint, "in_refunded_cents" bigint
 ) RETURNS void LANGUAGE sql AS $$
-  INSERT INTO online_sales_weekly AS w (account_id, year, week, item_lines, items_cents, books, personalized, ads,
-    text_dedications, donated, orders, gross_cents, refunded_cents)
-  VALUES (in_account_id, in_year, floor((date_part('epoch', in_paid_at) + 259200) / 604800)::int, in_item_lines,
+  INSERT INTO online_sales_weekly AS w (account_id, year, week, slot, item_lines, items_cents, books, personalized,
+    ads, text_dedications, donated, orders, gross_cents, refunded_cents)
+  VALUES (in_account_id, in_year, floor((date_part('epoch', in_paid_at) + 259200) / 604800)::int,
+    pg_backend_pid() % 16, in_item_lines,
     in_items_cents, in_books, in_personalized, in_ads, in_text_dedications, in_donated, in_orders, in_gross_cents,
     in_refunded_cents)
-  ON CONFLICT (account_id, year, week) DO UPDATE SET
+  ON CONFLICT (account_id, year, week, slot) DO UPDATE SET
     item_lines = w.item_lines + excluded.item_lines,
     items_cents = w.items_cents + excluded.items_cents,
     books = w.books + excluded.books,
