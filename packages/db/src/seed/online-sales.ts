@@ -170,8 +170,11 @@ export async function seedOnlineSales(db: Db, schools: School[], now: number) {
       const refundedInFull = !unpaid && k % 31 === 0;
       const refundedInPart = !unpaid && !refundedInFull && k % 17 === 3;
       const typePayment = k % 8 === 0 ? 4 : k % 8 === 1 ? 3 : 2;
-      // A refund in full takes the items out of the reports (their paid instant is cleared).
-      if (refundedInFull) for (const item of items) item.paidAt = null;
+      // A refund in full gives back every line and takes the items out of the reports (their paid
+      // instant is cleared), as the refund path does.
+      if (refundedInFull) {
+        for (const item of items) Object.assign(item, { paidAt: null, refundedCents: item.totalCents });
+      }
       orderValues.push({
         storeId: store.id,
         accountId: store.accountId,
