@@ -98,6 +98,27 @@ const configSchema = z.object({
     .optional(),
   /** Another Stripe endpoint than api.stripe.com (a local fake in tests). */
   STRIPE_API_BASE: z.string().url().optional(),
+  /**
+   * QuickBooks Online for the accounting sync (issue 13); unset: the embedded adapter, which numbers
+   * the invoices and renders their PDFs itself. The realm and refresh token may instead come from the
+   * accounting_connections row (rotated refresh tokens are kept there).
+   */
+  QUICKBOOKS_CLIENT_ID: z.string().min(1).optional(),
+  QUICKBOOKS_CLIENT_SECRET: z.string().min(1).optional(),
+  QUICKBOOKS_REALM_ID: z
+    .string()
+    .regex(/^\d{1,30}$/, 'a QuickBooks company id (digits)')
+    .optional(),
+  QUICKBOOKS_REFRESH_TOKEN: z.string().min(1).optional(),
+  QUICKBOOKS_ENVIRONMENT: z.enum(['sandbox', 'production']).default('production'),
+  /** The product or service item the invoice lines are booked to (QuickBooks needs one per line). */
+  QUICKBOOKS_ITEM_ID: z
+    .string()
+    .regex(/^\d{1,20}$/, 'a QuickBooks item id (digits)')
+    .default('1'),
+  /** Another QuickBooks API and token endpoint (a local fake in tests). */
+  QUICKBOOKS_API_BASE: z.string().url().optional(),
+  QUICKBOOKS_TOKEN_URL: z.string().url().optional(),
   /** Files in this S3 bucket (presigned uploads) instead of ./data/files; credentials: the usual AWS_* chain. */
   S3_BUCKET: z.string().min(3).max(63).optional(),
   S3_REGION: z.string().min(1).optional(),
@@ -182,6 +203,22 @@ export interface Config {
   };
   /** The sales tax vendor (null: the per-state table of the domain). */
   salesTaxApi: { url: string; key: string | undefined; timeoutMs: number } | null;
+  /** QuickBooks Online (null: the embedded accounting adapter). */
+  quickbooks: QuickBooksSettings | null;
+}
+
+/** QuickBooks Online's app credentials; the company and refresh token may come from the database instead. */
+export interface QuickBooksSettings {
+  clientId: string;
+  clientSecret: string;
+  realmId: string | undefined;
+  refreshToken: string | undefined;
+  environment: 'sandbox' | 'production';
+  itemId: string;
+  /** Without the `/v3/company/` path: `https://quickbooks.api.intuit.com`. */
+  apiBase: string;
+  tokenUrl: string;
+  timeoutMs: number;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -204,6 +241,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(
       'Invalid configuration: STRIPE_PUBLISHABLE_KEY and STRIPE_WEBHOOK_SECRET: required with STRIPE_SECRET_KEY',
     );
+  }
+  if (raw.QUICKBOOKS_CLIENT_ID && !raw.QUICKBOOKS_CLIENT_SECRET) {
+    throw new Error('Invalid configuration: QUICKBOOKS_CLIENT_SECRET: required with QUICKBOOKS_CLIENT_ID');
   }
   return {
     port: raw.PORT,
@@ -232,6 +272,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     salesTaxApi: raw.SALES_TAX_API_URL
       ? { url: raw.SALES_TAX_API_URL, key: raw.SALES_TAX_API_KEY, timeoutMs: raw.INTEGRATION_TIMEOUT_MS }
       : null,
+    quickbooks:
+      raw.QUICKBOOKS_CLIENT_ID && raw.QUICKBOOKS_CLIENT_SECRET
+        ? {
+            clientId: raw.QUICKBOOKS_CLIENT_ID,
+            clientSecret: raw.QUICKBOOKS_CLIENT_SECRET,
+            realmId: raw.QUICKBOOKS_REALM_ID,
+            refreshToken: raw.QUICKBOOKS_REFRESH_TOKEN,
+            environment: raw.QUICKBOOKS_ENVIRONMENT,
+            itemId: raw.QUICKBOOKS_ITEM_ID,
+            apiBase: (
+              raw.QUICKBOOKS_API_BASE ??
+              (raw.QUICKBOOKS_ENVIRONMENT === 'sandbox'
+                ? 'https://sandbox-quickbooks.api.intuit.com'
+                : 'https://quickbooks.api.intuit.com')
+            ).replace(/\/+$/, ''),
+            tokenUrl: raw.QUICKBOOKS_TOKEN_URL ?? 'https://oauth.platform.intuit.com/oauth2/v1/tokens/bearer',
+            timeoutMs: raw.INTEGRATION_TIMEOUT_MS,
+          }
+        : null,
     proofSoftware: {
       endpoints: raw.PROOF_SOFTWARE_ENDPOINTS,
       secret: raw.PROOF_SOFTWARE_SECRET,

@@ -2,6 +2,7 @@ import { createDb, hasData, seedDemo } from '@colophon/db';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { loadConfig } from './config';
+import { createAccountingWorker } from './modules/accounting/worker';
 import { createNotificationWorker } from './modules/notifications/worker';
 import { createOrderMoveWorker } from './modules/orders/moves';
 import { enqueueDemoProofs, giveSeasonProofsPages } from './modules/proofs/demo';
@@ -31,6 +32,7 @@ logIdleConnectionError = (err) => app.log.warn({ err }, 'database connection dro
 let workers: ProofWorkers | null = null;
 let notificationWorker: ReturnType<typeof createNotificationWorker> | null = null;
 let orderMoveWorker: ReturnType<typeof createOrderMoveWorker> | null = null;
+let accountingWorker: ReturnType<typeof createAccountingWorker> | null = null;
 if (config.workers) {
   const onError = (err: unknown) => app.log.error({ err }, 'queue worker');
   // Notification e-mails go out from here, never inside a request (part 7's queue_notifications).
@@ -39,6 +41,9 @@ if (config.workers) {
   // Orders go to their plants (sent, moved, resent) from here, never inside a request.
   orderMoveWorker = createOrderMoveWorker(services, { onError });
   await orderMoveWorker.start();
+  // Invoices go to the accounting system (QuickBooks or the embedded books) from here, with retries.
+  accountingWorker = createAccountingWorker(services, { onError });
+  await accountingWorker.start();
   workers = createProofWorkers(services, { onError });
   await workers.uploads.start();
   await workers.proofs.start();
@@ -54,6 +59,7 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     workers?.stop(8_000),
     notificationWorker?.stop({ timeoutMs: 8_000 }),
     orderMoveWorker?.stop({ timeoutMs: 8_000 }),
+    accountingWorker?.stop({ timeoutMs: 8_000 }),
   ]);
   await app.close();
   await handle.close();

@@ -1,4 +1,6 @@
 export * from './account-lists';
+export * from './accounting';
+export * from './accounting-lists';
 export * from './accounts';
 export * from './audit';
 export * from './audit-lists';

@@ -6,7 +6,8 @@ import { defineResourceContract, filter } from './resource-contract';
 
 /**
  * The processing pages (part 2) over the five queues (part 7: queue_proofs, queue_uploads,
- * queue_moves, queue_notifications, queue_epubs) and processor_statuses. Queue status codes are the
+ * queue_moves, queue_notifications, queue_epubs), the accounting sync's (issue 13: queue_accounting)
+ * and processor_statuses. Queue status codes are the
  * domain's `queueStatus` (0 Waiting … 5 Addressed).
  */
 export const processingQueueResources = [
@@ -15,6 +16,7 @@ export const processingQueueResources = [
   'queue_moves',
   'queue_notifications',
   'queue_epubs',
+  'queue_accounting',
 ] as const;
 export type ProcessingQueueResource = (typeof processingQueueResources)[number];
 
@@ -43,6 +45,7 @@ const QUEUE_JOB_LABELS: Record<ProcessingQueueResource, string> = {
   queue_moves: 'Order move job',
   queue_notifications: 'Notification job',
   queue_epubs: 'EPUB job',
+  queue_accounting: 'Accounting sync job',
 };
 
 /**

@@ -127,6 +127,12 @@ export const adminPages = [
   },
   { path: '/admin/super/processing/epubs', title: 'EPUB Processing', permission: 'super.queues', group: 'Processing' },
   {
+    path: '/admin/super/processing/accounting',
+    title: 'Accounting Sync',
+    permission: 'super.queues',
+    group: 'Processing',
+  },
+  {
     path: '/admin/super/processing/processor-statuses',
     title: 'Processor Statuses',
     permission: 'super.queues',

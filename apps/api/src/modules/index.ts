@@ -1,4 +1,5 @@
 import type { FastifyInstance } from 'fastify';
+import { registerAccountingRoutes } from './accounting/routes';
 import { registerAccountManufacturerRelationships } from './accounts/relationships';
 import { registerAccountsResource } from './accounts/resource';
 import { registerAccountRoutes } from './accounts/routes';
@@ -104,4 +105,5 @@ export async function registerModules(app: FastifyInstance) {
   await registerPricingRoutes(app);
   registerFundRequestRoutes(app);
   registerMoneyTimelineRoutes(app);
+  registerAccountingRoutes(app);
 }

@@ -1,3 +1,4 @@
+import { accountingRoutes } from '../features/accounting/routes';
 import { accountRoutes } from '../features/accounts/routes';
 import { cardRoutes } from '../features/cards/routes';
 import { distributionRoutes } from '../features/distribution/routes';
@@ -43,4 +44,5 @@ export const adminPageRoutes = [
   ...onlineOrderRoutes,
   ...fundRequestRoutes,
   ...cardRoutes,
+  ...accountingRoutes,
 ] as const;

@@ -113,6 +113,8 @@ describe('the app routes', () => {
         '/admin/super/processing/notifications',
         '/admin/super/processing/order-moves',
         '/admin/super/processing/epubs',
+        '/admin/super/processing/accounting',
+        '/admin/super/quickbooks-invoices',
         '/admin/super/processing/processor-statuses',
         '/admin/proofs',
         '/admin/upload',

@@ -16,6 +16,7 @@ export const processingQueues = [
   { resource: 'queue_notifications', path: '/admin/super/processing/notifications', noun: 'notification job' },
   { resource: 'queue_moves', path: '/admin/super/processing/order-moves', noun: 'order move job' },
   { resource: 'queue_epubs', path: '/admin/super/processing/epubs', noun: 'EPUB job' },
+  { resource: 'queue_accounting', path: '/admin/super/processing/accounting', noun: 'accounting sync job' },
 ] as const satisfies readonly ProcessingQueue[];
 
 export function processingQueueByPath(path: string): ProcessingQueue | undefined {

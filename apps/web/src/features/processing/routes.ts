@@ -27,5 +27,6 @@ export const processingRoutes = [
   queueRoute('super/processing/notifications'),
   queueRoute('super/processing/order-moves'),
   queueRoute('super/processing/epubs'),
+  queueRoute('super/processing/accounting'),
   processorStatusesRoute,
 ] as const;
