@@ -39,8 +39,10 @@ import {
   userAccounts,
   users,
 } from '../schema/index';
+import { seedAccountingSync } from './accounting';
 import { seedStoredCards } from './cards';
 import { seedFundRequests } from './fund-requests';
+import { seedMoneyTimeline } from './money-timeline';
 import { seedOnlineSales } from './online-sales';
 import { completeDemoOrders } from './orders';
 import { seedPricing } from './pricing';
@@ -403,6 +405,10 @@ export async function seedSeason(db: Db, tree: SeasonTree) {
   await seedStoredCards(db, allSchools, now);
   // Price lists (seed/pricing.ts): 2024 to 2026, each school's designation, a few adjustments.
   await seedPricing(db, allSchools, tree.directSchool);
+  // The money timeline's demo school (seed/money-timeline.ts): Lincoln's season whole — payouts and its invoices.
+  await seedMoneyTimeline(db, allSchools, now);
+  // Accounting sync (seed/accounting.ts), after every invoice is made: synced, failed and pending pushes.
+  await seedAccountingSync(db, new Date(now));
 
   // Notifications: many types over the last two months; every fifth school has none.
   const notificationValues: (typeof notifications.$inferInsert)[] = [];
