@@ -1,6 +1,6 @@
 import { type StoredCard, storedCardsContract } from '@colophon/contract';
 import { cardBrand, formatDate } from '@colophon/domain';
-import { Badge, Button, Group, Paper, Stack, Text } from '@mantine/core';
+import { Badge, Button, Group, Loader, Paper, Stack, Text } from '@mantine/core';
 import { IconCreditCard } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
 import { type JSX, useState } from 'react';
@@ -130,7 +130,9 @@ export function ManageCardsPage({ today = new Date() }: { today?: Date } = {}): 
   return (
     <Stack gap="md">
       <Group align="flex-end" justify="space-between" wrap="wrap">
-        {only.data ? (
+        {only.isPending ? (
+          <Loader size="sm" aria-label="Loading your accounts" />
+        ) : only.data ? (
           <Text fw={500}>{only.data.name}</Text>
         ) : (
           <AccountPicker
