@@ -12,6 +12,8 @@ export * from './distribution';
 export * from './fund-request-lists';
 export * from './fund-requests';
 export * from './identity';
+export * from './invoice-lists';
+export * from './invoices';
 export * from './list-url';
 export * from './manufacturing';
 export * from './manufacturing-lists';

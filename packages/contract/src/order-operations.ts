@@ -173,6 +173,10 @@ export const orderInvoiceStatusSchema = z
     /** 'none' when the order has no invoice. */
     status: z.enum(['none', ...(invoiceStatus.codes as readonly string[])] as [string, ...string[]]),
     totalCents: z.number().int().nullable(),
+    /** What was received and kept on the invoice (payments less refunds). */
+    paidCents: z.number().int().nullable(),
+    /** What is still owed: total − paid + refunded. */
+    balanceCents: z.number().int().nullable(),
     paidAt: timestampSchema.nullable(),
     /** A Production order of an account whose parent must pay before production, not yet paid. */
     waitingForPayment: z.boolean(),

@@ -22,6 +22,7 @@ export * from './filters';
 export * from './fundRequests';
 export * from './impersonation';
 export * from './internalReview';
+export * from './invoices';
 export * from './manufacturing';
 export * from './marketing';
 export * from './money';

@@ -8,6 +8,8 @@ import { registerMfaRoutes } from './auth/mfa-routes';
 import { registerAuthRoutes } from './auth/routes';
 import { registerCardRoutes } from './cards/resources';
 import { registerFundRequestRoutes } from './fund-requests/resources';
+import { registerInvoiceChargeRoutes } from './invoices/charges';
+import { registerInvoiceResources } from './invoices/resource';
 import { registerManufacturingResources } from './manufacturing/resources';
 import { registerMoneyTimelineRoutes } from './money-timeline/routes';
 import { registerNotificationsResource } from './notifications/resource';
@@ -105,5 +107,7 @@ export async function registerModules(app: FastifyInstance) {
   await registerPricingRoutes(app);
   registerFundRequestRoutes(app);
   registerMoneyTimelineRoutes(app);
+  registerInvoiceResources(app);
+  await registerInvoiceChargeRoutes(app);
   registerAccountingRoutes(app);
 }

@@ -42,6 +42,8 @@ export const invoices = pgTable(
     /** Sum of the adjustment lines (negative for discounts). */
     adjustmentsCents: integer('adjustments_cents').notNull().default(0),
     taxCents: integer('tax_cents').notNull().default(0),
+    /** The sales tax rate, in basis points (625 = 6.25 %), applied once to the lines' sum. */
+    taxBasisPoints: integer('tax_basis_points').notNull().default(0),
     totalCents: integer('total_cents').notNull().default(0),
     /** Money received and kept: succeeded payments. */
     paidCents: integer('paid_cents').notNull().default(0),
@@ -66,6 +68,7 @@ export const invoices = pgTable(
     // The money timeline's invoices issued and voided of one account, in time (migration 0019).
     index('invoices_account_issued_idx').on(table.accountId, table.issuedAt).where(sql`${table.issuedAt} is not null`),
     index('invoices_account_voided_idx').on(table.accountId, table.voidedAt).where(sql`${table.voidedAt} is not null`),
+    check('invoices_tax_basis_points_check', sql`${table.taxBasisPoints} between 0 and 10000`),
     check(
       'invoices_amounts_check',
       sql`${table.paidCents} >= 0 and ${table.refundedCents} >= 0 and ${table.refundedCents} <= ${table.paidCents} and ${table.taxCents} >= 0 and ${table.subtotalCents} >= 0`,

@@ -1,9 +1,10 @@
 import type { OrderInvoiceStatus } from '@colophon/contract';
-import { type Db, invoices, orders } from '@colophon/db';
-import { notificationType, orderStatus, orderType } from '@colophon/domain';
-import { desc, eq } from 'drizzle-orm';
+import { type Db, invoicePayments, invoices, orders } from '@colophon/db';
+import { invoiceBalance, invoiceKept, notificationType, orderStatus, orderType } from '@colophon/domain';
+import { desc, eq, sql } from 'drizzle-orm';
 import type { ResourceContext } from '../../engine/resource';
 import { AppError, notFound } from '../../errors';
+import { enqueueInvoiceSync } from '../accounting/enqueue';
 import { notify } from '../notifications/notify';
 import { enqueueOrderSend, parentMustPay } from './placement';
 import { type OrderRow, orderNotificationFields, recordOrderEvent } from './status';
@@ -35,6 +36,8 @@ async function invoiceStatusOf(db: Db, order: OrderRow, invoice: InvoiceRow | un
     invoiceId: invoice?.id ?? null,
     status: invoice?.status ?? 'none',
     totalCents: invoice?.totalCents ?? null,
+    paidCents: invoice ? invoiceKept(invoice) : null,
+    balanceCents: invoice ? invoiceBalance(invoice) : null,
     paidAt: invoice?.paidAt?.toISOString() ?? null,
     waitingForPayment,
   };
@@ -47,9 +50,42 @@ export async function orderInvoiceStatus(context: ResourceContext, orderId: numb
 }
 
 /**
+ * An order's invoice was paid (by hand here, or by a card charge or a recorded payment on the
+ * invoice): the timeline says so, 52 Payment Received is raised, and an order that waited goes to
+ * its plant. Runs in the transaction that paid the invoice.
+ */
+export async function orderInvoicePaid(
+  tx: Db,
+  orderId: number,
+  input: { userId: number | null; message: string; now: Date },
+): Promise<OrderRow> {
+  const [current] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+  if (!current) throw notFound(`Order ${orderId}`);
+  await recordOrderEvent(tx, {
+    orderId: current.id,
+    kind: 'paid',
+    source: input.userId === null ? 'system' : 'user',
+    userId: input.userId,
+    message: input.message,
+    occurredAt: input.now,
+  });
+  await notify(tx, {
+    ...(await orderNotificationFields(tx, current, input.userId)),
+    typeNotification: notificationType.PaymentReceived,
+    info: input.message,
+    date: input.now,
+  });
+  // Only an order still waiting goes out: one already sent (or at the plant) is not sent twice.
+  if (current.sentAt === null && current.status === orderStatus.Submitted) {
+    await enqueueOrderSend(tx, current, input.userId);
+  }
+  return current;
+}
+
+/**
  * The plant side records a payment received outside the card flow: the open invoice is paid (its
- * row locked, so two recordings at once pay it once and the second gets 409), the timeline says so,
- * 52 Payment Received is raised, and an order that waited goes to its plant.
+ * row locked, so two recordings at once pay it once and the second gets 409). The balance is
+ * recorded as a check payment with the reason as its reference, so the invoice's money adds up.
  */
 export async function recordPayment(
   context: ResourceContext,
@@ -65,32 +101,33 @@ export async function recordPayment(
     if (invoice.status !== 'open') {
       throw new AppError('conflict', `The invoice of order ${order.id} is ${invoice.status}, not open.`);
     }
+    const balance = invoiceBalance(invoice);
+    if (balance > 0) {
+      await tx.insert(invoicePayments).values({
+        invoiceId: invoice.id,
+        kind: 'payment',
+        method: 'check',
+        provider: 'manual',
+        amountCents: balance,
+        status: 'succeeded',
+        reference: reason.slice(0, 200),
+        idempotencyKey: `order-paid:${invoice.id}:${now.getTime()}`,
+        createdById: user.id,
+      });
+    }
     const [paid] = await tx
       .update(invoices)
-      .set({ status: 'paid', paidAt: now, updatedAt: now })
+      .set({
+        status: 'paid',
+        paidCents: sql`${invoices.paidCents} + ${Math.max(balance, 0)}`,
+        paidAt: now,
+        updatedAt: now,
+      })
       .where(eq(invoices.id, invoice.id))
       .returning();
     if (!paid) throw new Error('invoice update returned nothing');
-    const [current] = await tx.select().from(orders).where(eq(orders.id, order.id)).for('update');
-    if (!current) throw notFound(`Order ${order.id}`);
-    await recordOrderEvent(tx, {
-      orderId: current.id,
-      kind: 'paid',
-      source: 'user',
-      userId: user.id,
-      message: reason,
-      occurredAt: now,
-    });
-    await notify(tx, {
-      ...(await orderNotificationFields(tx, current, user.id)),
-      typeNotification: notificationType.PaymentReceived,
-      info: reason,
-      date: now,
-    });
-    // Only an order still waiting goes out: one already sent (or at the plant) is not sent twice.
-    if (current.sentAt === null && current.status === orderStatus.Submitted) {
-      await enqueueOrderSend(tx, current, user.id);
-    }
+    await enqueueInvoiceSync(tx, paid.id);
+    const current = await orderInvoicePaid(tx, order.id, { userId: user.id, message: reason, now });
     return invoiceStatusOf(tx, current, paid);
   });
 }

@@ -8,17 +8,22 @@ import { z } from 'zod';
 import type { Services } from '../../context';
 import { AppError } from '../../errors';
 import { type PaymentEvent, WebhookSignatureError } from '../../integrations/payments/payments-adapter';
+import { applyInvoicePaymentEvent } from '../invoices/webhook-events';
 import { markOnlineOrderFailed, markOnlineOrderPaid } from './place-online-order';
 import { receiptUrlOf } from './receipt-email';
 
 /*
- * `POST /api/payments/webhooks/stripe`: Stripe tells of payments settled outside a request (3-D
+ * `POST /api/payments/stripe/webhook` (and its first address, `/api/payments/webhooks/stripe`, kept
+ * for the Stripe dashboards already pointed at it): Stripe tells of payments settled outside a request (3-D
  * Secure finished after the page closed, a late failure, a refund made in the dashboard). The raw
  * body's signature is checked before any parsing; each event id is processed once
- * (`payment_webhook_events`), so Stripe's retries and replays change nothing twice.
+ * (`payment_webhook_events`), so Stripe's retries and replays change nothing twice. One endpoint
+ * serves every payment: an event's PaymentIntent is an online order's or an invoice charge's.
  */
 
 const MAX_WEBHOOK_BYTES = 512 * 1024;
+/** The webhook's address, and its first one (issue 12), which answers the same. */
+const WEBHOOK_URLS = ['/api/payments/stripe/webhook', '/api/payments/webhooks/stripe'] as const;
 const verified = new WeakMap<FastifyRequest, PaymentEvent>();
 
 async function readRaw(payload: NodeJS.ReadableStream): Promise<Buffer> {
@@ -37,9 +42,10 @@ async function readRaw(payload: NodeJS.ReadableStream): Promise<Buffer> {
 async function apply(services: Services, event: PaymentEvent): Promise<string> {
   const { db } = services;
   if (!event.paymentIntentId) return 'ignored';
-  const [order] = await db.select().from(onlineOrders).where(eq(onlineOrders.paymentIntentId, event.paymentIntentId));
-  if (!order) return 'unknown_payment';
   const now = services.clock.now();
+  const [order] = await db.select().from(onlineOrders).where(eq(onlineOrders.paymentIntentId, event.paymentIntentId));
+  // Not an online order's: an invoice's card charge (issue 13), or nobody's.
+  if (!order) return applyInvoicePaymentEvent(db, event, now);
   switch (event.type) {
     case 'payment_intent.succeeded':
       return (await markOnlineOrderPaid(db, order.id, {
@@ -110,35 +116,41 @@ export async function registerPaymentWebhookRoutes(app: FastifyInstance) {
       replay.receivedEncodedLength = raw.length;
       return replay;
     });
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      '/api/payments/webhooks/stripe',
-      {
-        config: { public: true },
-        schema: {
-          tags: ['payments'],
-          summary: "Stripe's payment events (signed): payments settled, failed or refunded outside a request",
-          response: {
-            200: z.object({ received: z.boolean(), outcome: z.string() }),
-            ...problemResponses(400, 404, 413),
+    async function stripeWebhook(request: FastifyRequest) {
+      const event = verified.get(request);
+      if (!event) throw new AppError('bad_request', 'The signature does not verify.');
+      // The event's row is the lock: of two deliveries of one event, one inserts and processes it.
+      return services.db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(paymentWebhookEvents)
+          .values({ provider: 'stripe', eventId: event.id, type: event.type, payload: event.payload as object })
+          .onConflictDoNothing()
+          .returning({ id: paymentWebhookEvents.id });
+        if (!row) return { received: true, outcome: 'duplicate' };
+        const outcome = await apply({ ...services, db: tx }, event);
+        await tx.update(paymentWebhookEvents).set({ outcome }).where(eq(paymentWebhookEvents.id, row.id));
+        return { received: true, outcome };
+      });
+    }
+    for (const url of WEBHOOK_URLS) {
+      scope.withTypeProvider<ZodTypeProvider>().post(
+        url,
+        {
+          config: { public: true },
+          schema: {
+            tags: ['payments'],
+            summary:
+              url === WEBHOOK_URLS[0]
+                ? "Stripe's payment events (signed): payments settled, failed or refunded outside a request"
+                : 'The same webhook at its first address (Stripe dashboards already set to it)',
+            response: {
+              200: z.object({ received: z.boolean(), outcome: z.string() }),
+              ...problemResponses(400, 404, 413),
+            },
           },
         },
-      },
-      async function stripeWebhook(request) {
-        const event = verified.get(request);
-        if (!event) throw new AppError('bad_request', 'The signature does not verify.');
-        // The event's row is the lock: of two deliveries of one event, one inserts and processes it.
-        return services.db.transaction(async (tx) => {
-          const [row] = await tx
-            .insert(paymentWebhookEvents)
-            .values({ provider: 'stripe', eventId: event.id, type: event.type, payload: event.payload as object })
-            .onConflictDoNothing()
-            .returning({ id: paymentWebhookEvents.id });
-          if (!row) return { received: true, outcome: 'duplicate' };
-          const outcome = await apply({ ...services, db: tx }, event);
-          await tx.update(paymentWebhookEvents).set({ outcome }).where(eq(paymentWebhookEvents.id, row.id));
-          return { received: true, outcome };
-        });
-      },
-    );
+        stripeWebhook,
+      );
+    }
   });
 }
