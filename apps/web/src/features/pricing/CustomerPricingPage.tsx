@@ -8,7 +8,7 @@ import {
   parseCurrencyInput,
   pricingDesignation,
 } from '@colophon/domain';
-import { Anchor, Group, SegmentedControl, Select, Stack, Title } from '@mantine/core';
+import { Anchor, Group, SegmentedControl, Select, Stack } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import type { JSX } from 'react';
 import { z } from 'zod';
@@ -77,10 +77,8 @@ export function CustomerPricingPage(): JSX.Element {
   const year = search.year?.[0] ?? new Date().getFullYear();
   return (
     <Stack gap="md">
-      <Group justify="space-between" wrap="wrap">
-        <Title order={2} size="h3">
-          Customer Pricing
-        </Title>
+      {/* The shell's heading names the page; these act on the year shown. */}
+      <Group justify="flex-end" wrap="wrap">
         <Group gap="xs">
           <CopyYearButton what="price_lists" fromYear={year} />
           {tab === 'prices' ? (

@@ -6,7 +6,7 @@ import {
   parseCurrencyInput,
   pricingAdjustmentType,
 } from '@colophon/domain';
-import { Group, Select, Stack, Title } from '@mantine/core';
+import { Group, Select, Stack } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import type { JSX } from 'react';
 import { z } from 'zod';
@@ -83,10 +83,8 @@ export function PricingAdjustmentsPage(): JSX.Element {
   const year = search.year?.[0] ?? new Date().getFullYear();
   return (
     <Stack gap="md">
-      <Group justify="space-between" wrap="wrap">
-        <Title order={2} size="h3">
-          Pricing Adjustments
-        </Title>
+      {/* The shell's heading names the page; these act on the year shown. */}
+      <Group justify="flex-end" wrap="wrap">
         <Group gap="xs">
           <CopyYearButton what="adjustments" fromYear={year} />
           <ImportCsvButton kind="pricing_adjustments" label="adjustments" />
