@@ -66,6 +66,7 @@ export const adminPages = [
   { path: '/admin/upload', title: 'Upload Proof', permission: 'proofs.upload', group: 'School' },
   { path: '/admin/orders', title: 'Order Status', permission: 'orders.view', group: 'School' },
   { path: '/admin/manage-credit-cards', title: 'Manage Credit Cards', permission: 'cards.manage', group: 'Money' },
+  { path: '/admin/invoices', title: 'Invoices', permission: 'sales.view', group: 'Money' },
   { path: '/admin/super/order-admin', title: 'Order Admin', permission: 'super.orderAdmin', group: 'Super admin' },
   {
     path: '/admin/super/personalization-upload',

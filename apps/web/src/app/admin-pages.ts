@@ -3,6 +3,7 @@ import { accountRoutes } from '../features/accounts/routes';
 import { cardRoutes } from '../features/cards/routes';
 import { distributionRoutes } from '../features/distribution/routes';
 import { fundRequestRoutes } from '../features/fund-requests/routes';
+import { invoiceRoutes } from '../features/invoices/routes';
 import { myAccountRoutes } from '../features/my-account/routes';
 import { onlineOrderRoutes } from '../features/online-orders/routes';
 import { onlineSalesRoutes } from '../features/online-sales/routes';
@@ -45,4 +46,5 @@ export const adminPageRoutes = [
   ...fundRequestRoutes,
   ...cardRoutes,
   ...accountingRoutes,
+  ...invoiceRoutes,
 ] as const;

@@ -131,6 +131,8 @@ describe('the app routes', () => {
         '/admin/request-bulk-presale-funds',
         '/admin/request-single-book-funds',
         '/admin/request-sales-tax',
+        '/admin/super/invoices',
+        '/admin/invoices',
       ].sort(),
     );
   });

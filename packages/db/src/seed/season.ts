@@ -42,6 +42,7 @@ import {
 import { seedAccountingSync } from './accounting';
 import { seedStoredCards } from './cards';
 import { seedFundRequests } from './fund-requests';
+import { seedInvoices } from './invoices';
 import { seedMoneyTimeline } from './money-timeline';
 import { seedOnlineSales } from './online-sales';
 import { completeDemoOrders } from './orders';
@@ -405,6 +406,9 @@ export async function seedSeason(db: Db, tree: SeasonTree) {
   await seedStoredCards(db, allSchools, now);
   // Price lists (seed/pricing.ts): 2024 to 2026, each school's designation, a few adjustments.
   await seedPricing(db, allSchools, tree.directSchool);
+  // Invoices (seed/invoices.ts): one in every state on the schools with cards — paid by card, declined, partly
+  // paid, refunded, refunded and void, void, paid by ACH and check, a draft.
+  await seedInvoices(db, allSchools, now);
   // The money timeline's demo school (seed/money-timeline.ts): Lincoln's season whole — payouts and its invoices.
   await seedMoneyTimeline(db, allSchools, now);
   // Accounting sync (seed/accounting.ts), after every invoice is made: synced, failed and pending pushes.
