@@ -101,7 +101,13 @@ export function AddCardDrawer({
     staleTime: Number.POSITIVE_INFINITY,
   });
   return (
-    <Drawer opened={opened} onClose={onClose} position="right" title="Add a card">
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      position="right"
+      title="Add a card"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       {!opened ? null : setup.isPending ? (
         <Loader size="sm" aria-label="Preparing the card form" />
       ) : setup.isError ? (
