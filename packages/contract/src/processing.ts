@@ -91,7 +91,7 @@ function queueJobOperations(name: ProcessingQueueResource) {
 }
 
 export type QueueContract = ReturnType<typeof queueContract>;
-/** The five queues' contracts, by resource name: `createResource(queueContracts.queue_proofs)`. */
+/** The queues' contracts, by resource name: `createResource(queueContracts.queue_proofs)`. */
 export const queueContracts = Object.fromEntries(
   processingQueueResources.map((name) => [name, queueContract(name)]),
 ) as Record<ProcessingQueueResource, QueueContract>;

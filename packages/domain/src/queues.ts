@@ -2,7 +2,7 @@ import { defineEnumeration } from './enumeration';
 
 /**
  * Queue status (parts 3 and 4) of every processing queue — proof processing, upload, order move,
- * notification and epub. Allowed transitions are not given by the spec.
+ * notification and epub, and ours of the accounting sync. Allowed transitions are not given by the spec.
  */
 export const queueStatus = defineEnumeration([
   { code: 0, label: 'Waiting' },

@@ -5,7 +5,7 @@ import { QueuePage } from './QueuePage';
 import { processingQueueByPath } from './queues';
 import type { QueueSearch } from './search';
 
-/** The route glue of the five queue pages: the queue comes from the path, the filters from the URL. */
+/** The route glue of the queue pages: the queue comes from the path, the filters from the URL. */
 export function QueueRoutePage(): JSX.Element | null {
   const pathname = useLocation({ select: (location) => location.pathname });
   const search = useSearch({ strict: false }) as QueueSearch;

@@ -1,7 +1,7 @@
 import type { ProcessingQueueResource } from '@colophon/contract';
 import { ADDRESSABLE_QUEUE_STATUSES, RETRYABLE_QUEUE_STATUSES } from '@colophon/contract';
 
-/** The five queue pages of part 2: which resource (part 7) each shows, and what its jobs are called. */
+/** The queue pages (part 2's five and the accounting sync's): which resource each shows, and what its jobs are called. */
 export interface ProcessingQueue {
   resource: ProcessingQueueResource;
   /** The catalogue path (its title comes from the domain's admin pages). */
