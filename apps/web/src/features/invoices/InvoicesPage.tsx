@@ -1,13 +1,15 @@
 import { type Invoice, invoicesContract } from '@colophon/contract';
 import { formatCurrency, formatDate, invoiceProductType } from '@colophon/domain';
-import { Text } from '@mantine/core';
+import { Button, Group, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import { IconFileInvoice } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
-import type { JSX } from 'react';
+import { type JSX, useState } from 'react';
 import { DataTable, type DataTableColumn } from '../../components/data-table/DataTable';
 import { userCan } from '../../lib/access';
+import { errorMessage } from '../../lib/api-client';
 import { useListPage } from '../../lib/list-page';
 import { useSession } from '../../lib/session';
-import { invoiceListIncludes, invoicesResource } from './api';
+import { invoiceListIncludes, invoicesResource, useInvoiceFromOrder } from './api';
 import { InvoiceDrawer } from './InvoiceDrawer';
 import { InvoiceStatusBadge, invoiceStatusOptions } from './status';
 
@@ -68,9 +70,17 @@ function InvoiceList({ path, manage }: { path: '/admin/super/invoices' | '/admin
     include: invoiceListIncludes,
   });
   const zone = useSession()?.user.timezone;
+  const [invoicing, setInvoicing] = useState(false);
   return (
     <>
       <DataTable<Invoice>
+        actions={
+          manage ? (
+            <Button leftSection={<IconFileInvoice size={16} />} onClick={() => setInvoicing(true)}>
+              Invoice an order
+            </Button>
+          ) : null
+        }
         label="Invoices"
         columns={invoiceColumns(zone)}
         query={page.query}
@@ -94,7 +104,65 @@ function InvoiceList({ path, manage }: { path: '/admin/super/invoices' | '/admin
         manage={manage}
         onClose={page.closeDrawer}
       />
+      {invoicing ? (
+        <InvoiceOrderDialog
+          onClose={() => setInvoicing(false)}
+          onMade={(invoice) => {
+            setInvoicing(false);
+            page.openDrawer(invoice.id);
+          }}
+        />
+      ) : null}
     </>
+  );
+}
+
+/** Invoice an order: a draft priced by its project's quote, opened at once to issue and charge. */
+function InvoiceOrderDialog({ onClose, onMade }: { onClose: () => void; onMade: (invoice: Invoice) => void }) {
+  const [orderId, setOrderId] = useState<number | string>('');
+  const [taxPercent, setTaxPercent] = useState<number | string>(0);
+  const [error, setError] = useState<string | undefined>();
+  const make = useInvoiceFromOrder();
+  const submit = async () => {
+    if (typeof orderId !== 'number' || orderId < 1) return setError('Enter the order number');
+    try {
+      onMade(await make.mutateAsync({ orderId, taxBasisPoints: Math.round(Number(taxPercent) * 100) }));
+    } catch (failure) {
+      setError(errorMessage(failure));
+    }
+  };
+  return (
+    <Modal opened onClose={onClose} title="Invoice an order">
+      <Stack gap="sm">
+        <NumberInput
+          label="Order number"
+          value={orderId}
+          onChange={setOrderId}
+          min={1}
+          allowDecimal={false}
+          error={error}
+        />
+        <NumberInput
+          label="Sales tax (%)"
+          value={taxPercent}
+          onChange={setTaxPercent}
+          min={0}
+          max={100}
+          decimalScale={2}
+        />
+        <Text size="xs" c="dimmed">
+          The lines are the order's project quote, for the order's copies.
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={onClose}>
+            Cancel
+          </Button>
+          <Button loading={make.isPending} onClick={() => void submit()}>
+            Make the invoice
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
   );
 }
 

@@ -1,5 +1,6 @@
 import {
   chargeInvoice,
+  createInvoiceFromOrder,
   type Invoice,
   type InvoicePaymentResult,
   invoicesContract,
@@ -56,4 +57,10 @@ export const useIssueInvoice = () =>
 export const useVoidInvoice = () =>
   useInvalidatingMutation<Invoice, { id: number; reason: string }>([keys.all], {
     mutationFn: ({ id, reason }) => call(voidInvoice, { params: { id }, body: { reason } }),
+  });
+
+/** A draft priced by the order's project quote (its lines are the quote's). */
+export const useInvoiceFromOrder = () =>
+  useInvalidatingMutation<Invoice, { orderId: number; taxBasisPoints: number }>([keys.all], {
+    mutationFn: (body) => call(createInvoiceFromOrder, { body }),
   });
