@@ -15,7 +15,7 @@ test('a super administrator retries a failed accounting push, sees it synced and
   // The demo has failed pushes (their jobs in Error): one is retried.
   const failed = table.getByRole('row').filter({ hasText: 'Sync failed' }).first();
   await expect(failed).toBeVisible();
-  const invoice = (await failed.getByRole('cell').first().innerText()).trim();
+  const invoice = ((await failed.getByRole('cell').first().textContent()) ?? '').trim();
   await failed.getByRole('button', { name: /^Retry / }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Retry' }).click();
   await expect(page.getByText(`${invoice} is waiting to be pushed.`)).toBeVisible();
