@@ -10,6 +10,7 @@ import { onlineSalesRoutes } from '../features/online-sales/routes';
 import { orderAdminRoutes } from '../features/order-admin/routes';
 import { orderRoutes } from '../features/orders/routes';
 import { presetRoutes } from '../features/presets/routes';
+import { pricingRoutes } from '../features/pricing/routes';
 import { processingRoutes } from '../features/processing/routes';
 import { profileRoutes } from '../features/profile/routes';
 import { projectRoutes } from '../features/projects/routes';
@@ -27,6 +28,7 @@ export const adminPageRoutes = [
   ...profileRoutes,
   ...userRoutes,
   ...superRoutes,
+  ...pricingRoutes,
   ...accountRoutes,
   ...myAccountRoutes,
   ...signupRoutes,

@@ -133,6 +133,7 @@ describe('the app routes', () => {
         '/admin/request-sales-tax',
         '/admin/super/invoices',
         '/admin/invoices',
+        '/admin/manage-credit-cards',
       ].sort(),
     );
   });
