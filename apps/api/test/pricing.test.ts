@@ -121,7 +121,6 @@ describe('bad input: 400 naming the field, nothing written', () => {
     const response = await call('POST', '/api/pricing_adjustments', SUPER, {
       accountId: lincolnId,
       year: 2026,
-      typeAdjustment: 1,
       amountCents: 100,
       ...fields,
     });
