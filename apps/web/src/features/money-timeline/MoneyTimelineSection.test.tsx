@@ -141,14 +141,16 @@ describe('the Money tab', () => {
     expect(within(table).getByText('$40.00')).toBeTruthy();
     expect(within(table).getByText('(net $0.00)')).toBeTruthy();
 
-    // A studio owner opens online orders and the school's requests; invoices are a super administrator's page.
+    // A studio owner opens online orders, the school's requests and its invoices (read-only Invoices).
     expect(within(table).getByRole('link', { name: 'Online order W31-000007' }).getAttribute('href')).toBe(
       '/admin/online-sales/orders?edit=7',
     );
     expect(
       within(table).getByRole('link', { name: 'Presale funds request #4 paid by Check' }).getAttribute('href'),
     ).toBe('/admin/request-bulk-presale-funds?accountId[]=10');
-    expect(within(table).queryByRole('link', { name: /INV-000045/ })).toBeNull();
+    expect(
+      within(table).getByRole('link', { name: 'Invoice INV-000045 paid by visa •••• 4242' }).getAttribute('href'),
+    ).toBe('/admin/invoices?edit=45');
     expect(timelineCalls().at(-1)?.searchParams.get('sort')).toBeNull();
   });
 

@@ -4,7 +4,7 @@ import { userCan } from '../../lib/access';
 
 /**
  * Where a row's record opens, or undefined when the viewer may not open that page (a row links only
- * to what one may open): an online order in Online Orders' drawer, an invoice in Charge CC, a payout
+ * to what one may open): an online order in Online Orders' drawer, an invoice in Charge CC (a super administrator) or the school's Invoices, a payout
  * in its request page's list of the school's requests.
  */
 export function recordHref(
@@ -17,7 +17,8 @@ export function recordHref(
     case 'online_orders':
       return userCan(user, 'sales.view') ? `/admin/online-sales/orders?edit=${record.id}` : undefined;
     case 'invoices':
-      return userCan(user, 'super.invoices') ? `/admin/super/invoices?edit=${record.id}` : undefined;
+      if (userCan(user, 'super.invoices')) return `/admin/super/invoices?edit=${record.id}`;
+      return userCan(user, 'sales.view') ? `/admin/invoices?edit=${record.id}` : undefined;
     case 'fund_requests':
       return userCan(user, 'funds.request') ? requests('/admin/request-bulk-presale-funds') : undefined;
     case 'summer_fund_requests':
