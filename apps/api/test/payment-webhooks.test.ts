@@ -3,14 +3,16 @@ import type { AddressInfo } from 'node:net';
 import {
   accounts,
   notifications,
+  onlineOrderItems,
   onlineOrders,
   onlinePayments,
+  onlineRefundLines,
   paymentWebhookEvents,
   productPrices,
   products,
   storeStatuses,
 } from '@colophon/db';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FakeIntent, FakeStripe } from './fake-stripe';
@@ -241,6 +243,50 @@ describe('webhooks', () => {
     expect((await sendWebhook(payload, header)).json()).toEqual({ received: true, outcome: 'refund_synced' });
     const after = await orderOf(order.orderNumber);
     expect(after).toMatchObject({ refundedCents: 1000, status: 'partially_refunded' });
+  });
+
+  it('a refund in full in Stripe gives back every line and takes the lines out of the reports', async () => {
+    const paid = await t.call({
+      method: 'POST',
+      url: `/api/storefront/${SLUG}/checkout`,
+      payload: checkoutBody('pm_card_visa'),
+    });
+    const order = await orderOf(paid.json().orderNumber);
+    const refundedIn = (amount: number) =>
+      signed({
+        id: `evt_${randomUUID()}`,
+        object: 'event',
+        type: 'charge.refunded',
+        data: {
+          object: { object: 'charge', id: 'ch_2', payment_intent: order.paymentIntentId, amount_refunded: amount },
+        },
+      });
+    // In part first: no line named, none moved.
+    const part = refundedIn(1000);
+    await sendWebhook(part.payload, part.header);
+    const linesOf = () =>
+      t.handle.db.select().from(onlineOrderItems).where(eq(onlineOrderItems.onlineOrderId, order.id));
+    expect((await linesOf()).every((line) => line.refundedCents === 0 && line.paidAt !== null)).toBe(true);
+    const whole = refundedIn(order.totalCents);
+    expect((await sendWebhook(whole.payload, whole.header)).json()).toEqual({
+      received: true,
+      outcome: 'refund_synced',
+    });
+    expect(await orderOf(order.orderNumber)).toMatchObject({ refundedCents: order.totalCents, status: 'refunded' });
+    const lines = await linesOf();
+    expect(lines.every((line) => line.refundedCents === line.totalCents && line.paidAt === null)).toBe(true);
+    const recorded = await t.handle.db
+      .select()
+      .from(onlineRefundLines)
+      .where(
+        inArray(
+          onlineRefundLines.onlineOrderItemId,
+          lines.map((line) => line.id),
+        ),
+      );
+    expect(recorded.reduce((sum, line) => sum + line.amountCents, 0)).toBe(
+      lines.reduce((sum, line) => sum + line.totalCents, 0),
+    );
   });
 
   it('the adapter refunds under our idempotency key', async () => {

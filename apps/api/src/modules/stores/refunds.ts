@@ -179,6 +179,28 @@ async function countItemsAsSold(tx: Db, order: OnlineOrderRow, status: string) {
     .where(eq(onlineOrderItems.onlineOrderId, order.id));
 }
 
+/**
+ * A refund made outside us (Stripe's dashboard) that completes the order's refund: records what it
+ * gave back of each line (the rest of every line) and takes the lines out of the reports, as a
+ * refund in full through us does. A refund in part from outside names no lines, so it moves none.
+ */
+export async function giveBackRemainingLines(tx: Db, order: OnlineOrderRow, refundPaymentId: number) {
+  const lines = await remainingLines(tx, order);
+  if (lines.length) {
+    await tx
+      .insert(onlineRefundLines)
+      .values(
+        lines.map((line) => ({
+          onlinePaymentId: refundPaymentId,
+          onlineOrderItemId: line.itemId,
+          amountCents: line.cents,
+        })),
+      );
+    await moveLineRefunds(tx, lines, 1);
+  }
+  await countItemsAsSold(tx, order, 'refunded');
+}
+
 /** The charge's provider id the adapter refunds (a card order's). */
 function cardPaymentId(order: OnlineOrderRow, charge: PaymentRow | undefined): string {
   const paymentId = charge?.providerRef ?? order.paymentIntentId;

@@ -11,6 +11,7 @@ import { type PaymentEvent, WebhookSignatureError } from '../../integrations/pay
 import { applyInvoicePaymentEvent } from '../invoices/webhook-events';
 import { markOnlineOrderFailed, markOnlineOrderPaid } from './place-online-order';
 import { receiptUrlOf } from './receipt-email';
+import { giveBackRemainingLines } from './refunds';
 
 /*
  * `POST /api/payments/stripe/webhook` (and its first address, `/api/payments/webhooks/stripe`, kept
@@ -69,15 +70,13 @@ async function apply(services: Services, event: PaymentEvent): Promise<string> {
       const refunded = Math.min(event.amountRefundedCents ?? 0, order.totalCents);
       if (refunded <= order.refundedCents) return 'unchanged';
       await db.transaction(async (tx) => {
-        await tx
+        const status = refunded >= order.totalCents ? 'refunded' : 'partially_refunded';
+        const [updated] = await tx
           .update(onlineOrders)
-          .set({
-            refundedCents: refunded,
-            status: refunded >= order.totalCents ? 'refunded' : 'partially_refunded',
-            updatedAt: now,
-          })
-          .where(eq(onlineOrders.id, order.id));
-        await tx
+          .set({ refundedCents: refunded, status, updatedAt: now })
+          .where(eq(onlineOrders.id, order.id))
+          .returning();
+        const [payment] = await tx
           .insert(onlinePayments)
           .values({
             onlineOrderId: order.id,
@@ -89,7 +88,10 @@ async function apply(services: Services, event: PaymentEvent): Promise<string> {
             idempotencyKey: `webhook:${event.id}`,
             reason: 'Refunded in Stripe',
           })
-          .onConflictDoNothing();
+          .onConflictDoNothing()
+          .returning({ id: onlinePayments.id });
+        // Refunded in full in Stripe: every line's rest is given back and leaves the reports.
+        if (updated && payment && status === 'refunded') await giveBackRemainingLines(tx, updated, payment.id);
       });
       return 'refund_synced';
     }
