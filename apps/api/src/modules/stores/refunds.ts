@@ -187,15 +187,13 @@ async function countItemsAsSold(tx: Db, order: OnlineOrderRow, status: string) {
 export async function giveBackRemainingLines(tx: Db, order: OnlineOrderRow, refundPaymentId: number) {
   const lines = await remainingLines(tx, order);
   if (lines.length) {
-    await tx
-      .insert(onlineRefundLines)
-      .values(
-        lines.map((line) => ({
-          onlinePaymentId: refundPaymentId,
-          onlineOrderItemId: line.itemId,
-          amountCents: line.cents,
-        })),
-      );
+    await tx.insert(onlineRefundLines).values(
+      lines.map((line) => ({
+        onlinePaymentId: refundPaymentId,
+        onlineOrderItemId: line.itemId,
+        amountCents: line.cents,
+      })),
+    );
     await moveLineRefunds(tx, lines, 1);
   }
   await countItemsAsSold(tx, order, 'refunded');
