@@ -107,6 +107,7 @@ async function main() {
     const statuses = new Map<number, number>();
     let next = 0;
     const started = performance.now();
+    const cpuBefore = process.cpuUsage();
     await Promise.all(
       Array.from({ length: CONCURRENCY }, async () => {
         for (let index = next++; index < distinct.length; index = next++) {
@@ -119,10 +120,17 @@ async function main() {
       }),
     );
     const seconds = (performance.now() - started) / 1000;
+    const cpu = process.cpuUsage(cpuBefore);
     const latency = summarize(latencies);
     console.log(
       `  ${(distinct.length / seconds).toFixed(1)} charges/s over ${seconds.toFixed(1)} s; ` +
         `p50 ${latency.p50.toFixed(0)} ms, p95 ${latency.p95.toFixed(0)} ms, max ${latency.max.toFixed(0)} ms`,
+    );
+    // CPU of this process (the API and the bench's own requests) per charge: steadier than the rate
+    // when the machine is shared, since time spent waiting for a core is not counted.
+    console.log(
+      `  this process's CPU: ${((cpu.user + cpu.system) / 1000 / distinct.length).toFixed(2)} ms per charge ` +
+        `(user ${(cpu.user / 1000 / distinct.length).toFixed(2)}, system ${(cpu.system / 1000 / distinct.length).toFixed(2)})`,
     );
     const [paid] = await db
       .select({ n: count() })

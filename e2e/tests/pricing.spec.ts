@@ -106,3 +106,50 @@ test('price a project: a super administrator changes a price and the project’s
   });
   expect(restored.ok()).toBe(true);
 });
+
+interface ShipToHomePrice {
+  id: number;
+  year: number;
+  product: string;
+  label: string;
+  cents: number;
+}
+
+test('edit a ship-to-home price on its tab of Customer Pricing', async ({ page, request }) => {
+  const headers = await authHeaders(request, DEMO_USERS.superAdmin);
+  const charges = (
+    (await (await request.get('/api/ship_to_home_prices?year[]=2026', { headers })).json()) as {
+      data: ShipToHomePrice[];
+    }
+  ).data;
+  const handling = charges.find((charge) => charge.product === 'handling');
+  expect(handling, 'the demo has 2026 handling').toBeTruthy();
+  const newCents = handling!.cents + 35;
+
+  await signIn(page, DEMO_USERS.superAdmin);
+  await expect(page).toHaveURL(/\/admin\//);
+  await page.goto('/admin/super/customer-pricing?year[]=2026');
+  await expect(page.getByRole('heading', { level: 1, name: 'Customer Pricing' })).toBeVisible({ timeout: 30_000 });
+  await page.getByRole('tab', { name: 'Ship-to-home', exact: true }).click();
+  await expect(page).toHaveURL(/tab=home/);
+  const table = page.getByRole('table', { name: 'Ship-to-home prices' });
+  const edit = table.getByRole('button', { name: `Edit 2026 ${handling!.label}` });
+  await expect(edit).toHaveText(dollars(handling!.cents), { timeout: 30_000 });
+  await edit.click();
+  const drawer = page.getByRole('dialog', { name: 'Edit ship-to-home price' });
+  await drawer.getByLabel('Price per copy ($)').fill((newCents / 100).toFixed(2));
+  await drawer.getByRole('button', { name: 'Save ship-to-home price' }).click();
+  await expect(drawer).toBeHidden();
+  await expect(edit).toHaveText(dollars(newCents));
+  const stored = (await (
+    await request.get(`/api/ship_to_home_prices/${handling!.id}`, { headers })
+  ).json()) as ShipToHomePrice;
+  expect(stored.cents).toBe(newCents);
+
+  // Put the demo's price back.
+  const restored = await request.put(`/api/ship_to_home_prices/${handling!.id}`, {
+    headers,
+    data: { cents: handling!.cents },
+  });
+  expect(restored.ok()).toBe(true);
+});

@@ -1,4 +1,4 @@
-import { accountingConnections, accounts, invoiceLines, invoices } from '@colophon/db';
+import { accountAddresses, accountingConnections, accounts, createDb, invoiceLines, invoices } from '@colophon/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../src/config';
@@ -184,5 +184,106 @@ describe('the QuickBooks adapter (against a local fake)', () => {
     const pdf = await adapter().invoicePdf(booked.externalId);
     expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.toString()).toContain(invoice.number ?? '');
+  });
+});
+
+describe('the billing address of the customer', () => {
+  it('sends the billing address (else the mailing one) and keeps the customer up to date', async () => {
+    // An account of its own, so its customer is made here.
+    const [account] = await db()
+      .insert(accounts)
+      .values({ code: `BILL${process.pid % 10000}`, name: 'Billing Test School', type: 2, country: 'US' })
+      .returning({ id: accounts.id, code: accounts.code });
+    if (!account) throw new Error('no account');
+    await db()
+      .insert(accountAddresses)
+      .values([
+        { accountId: account.id, kind: 'shipping', line1: '1 Dock Rd', city: 'Austin', region: 'TX', country: 'US' },
+        {
+          accountId: account.id,
+          kind: 'mailing',
+          line1: '12 Main St',
+          city: 'Dallas',
+          region: 'TX',
+          postalCode: '75201',
+          country: 'US',
+        },
+      ]);
+    const first = await invoiceFor({ accountId: account.id });
+    expect(first.customer.billingAddress).toMatchObject({ line1: '12 Main St', city: 'Dallas' });
+    await adapter().pushInvoice({ invoice: first, idempotencyKey: `b-${first.invoiceId}` });
+    const customer = () =>
+      [...fake.customers.values()].find((entry) => entry.DisplayName.endsWith(`[${account.code}]`));
+    expect(customer()?.BillAddr).toEqual({
+      Line1: '12 Main St',
+      City: 'Dallas',
+      CountrySubDivisionCode: 'TX',
+      PostalCode: '75201',
+      Country: 'US',
+    });
+
+    // A billing address is added: the next push moves the customer's there, once.
+    await db().insert(accountAddresses).values({
+      accountId: account.id,
+      kind: 'billing',
+      line1: 'Accounts Payable',
+      line2: 'PO Box 9',
+      city: 'Houston',
+      region: 'TX',
+      postalCode: '77001',
+      country: 'US',
+    });
+    const second = await invoiceFor({ accountId: account.id });
+    await adapter().pushInvoice({ invoice: second, idempotencyKey: `b-${second.invoiceId}` });
+    expect(customer()?.BillAddr).toEqual({
+      Line1: 'Accounts Payable',
+      Line2: 'PO Box 9',
+      City: 'Houston',
+      CountrySubDivisionCode: 'TX',
+      PostalCode: '77001',
+      Country: 'US',
+    });
+    const syncToken = customer()?.SyncToken;
+    await adapter().pushInvoice({ invoice: second, idempotencyKey: `b-${second.invoiceId}` });
+    // Unchanged: not updated again.
+    expect(customer()?.SyncToken).toBe(syncToken);
+  });
+});
+
+describe('the token refresh across processes', () => {
+  it('refreshes once when two processes find the token expiring at the same moment', async () => {
+    // Two processes: two adapters, each with its own connections (a second pool on PostgreSQL).
+    const second = t.databaseUrl ? createDb({ databaseUrl: t.databaseUrl, poolSize: 2 }) : null;
+    try {
+      const other = createQuickBooksAccounting({
+        settings: settings(),
+        db: second?.db ?? db(),
+        secret: t.app.services.tokenSecret,
+      });
+      const invoice = await invoiceFor();
+      const booked = await adapter().pushInvoice({ invoice, idempotencyKey: `c-${invoice.invoiceId}` });
+      await db()
+        .update(accountingConnections)
+        .set({ accessTokenExpiresAt: sql`now() + interval '1 minute'` })
+        .where(eq(accountingConnections.provider, 'quickbooks'));
+      const refreshes = fake.refreshes.length;
+      // The token endpoint is slow: the second process asks while the first one's refresh is under way.
+      fake.tokenDelayMs = 300;
+      try {
+        const both = await Promise.all([
+          adapter().invoiceStatus(booked.externalId),
+          other.invoiceStatus(booked.externalId),
+        ]);
+        expect(both.map((status) => status.status)).toEqual(['Open', 'Open']);
+      } finally {
+        fake.tokenDelayMs = 0;
+      }
+      expect(fake.refreshes).toHaveLength(refreshes + 1);
+      const [connection] = await db().select().from(accountingConnections);
+      expect(openToken(connection?.refreshToken ?? '', t.app.services.tokenSecret)).toBe(fake.refreshToken);
+      expect(connection?.refreshedAt).toBeInstanceOf(Date);
+    } finally {
+      await second?.close();
+    }
   });
 });

@@ -4,8 +4,9 @@ import { createServer, type Server } from 'node:http';
  * A local fake of the QuickBooks Online calls the accounting adapter makes (never the real service):
  * the OAuth 2 token endpoint (refresh, rotating the refresh token), the query endpoint for customers
  * and invoices, customer and invoice creation (deduplicated by `requestid`, as QuickBooks does),
- * sparse invoice updates, voids, payments, invoice reads and the invoice PDF. Every API call must
- * carry the access token the token endpoint last gave.
+ * sparse invoice updates, voids, payments, refund receipts, customer updates, invoice reads and the
+ * invoice PDF; the authorization code exchange and the token revocation of "Connect QuickBooks".
+ * Every API call must carry the access token the token endpoint last gave.
  */
 
 export interface FakeQboInvoice {
@@ -20,9 +21,37 @@ export interface FakeQboInvoice {
   PrivateNote?: string;
 }
 
+export interface FakeQboCustomer {
+  Id: string;
+  SyncToken: string;
+  DisplayName: string;
+  BillAddr?: Record<string, string>;
+  PrimaryEmailAddr?: { Address: string };
+}
+
+export interface FakeQboRefundReceipt {
+  Id: string;
+  DocNumber: string;
+  TxnDate?: string;
+  CustomerRef: { value: string };
+  DepositToAccountRef: { value: string };
+  PaymentRefNum?: string;
+  TotalAmt: number;
+  PrivateNote?: string;
+}
+
 export class FakeQuickBooks {
   server: Server;
-  customers = new Map<string, { Id: string; DisplayName: string }>();
+  customers = new Map<string, FakeQboCustomer>();
+  refundReceipts = new Map<string, FakeQboRefundReceipt>();
+  /** Authorization codes the token endpoint takes once (`grant_type=authorization_code`). */
+  codes = new Set<string>();
+  /** The redirect_uri each code exchange named. */
+  exchanges: { code: string; redirectUri: string | null }[] = [];
+  /** Tokens revoked, in order. */
+  revoked: string[] = [];
+  /** Hold each token answer this long (ms): two refreshes at once overlap. */
+  tokenDelayMs = 0;
   invoices = new Map<string, FakeQboInvoice>();
   payments: { Id: string; TotalAmt: number; invoiceId: string }[] = [];
   /** Every call, as `METHOD path` (query strings left out), in order. */
@@ -57,7 +86,23 @@ export class FakeQuickBooks {
         };
         if (this.down)
           return send(503, { Fault: { type: 'SystemFault', Error: [{ Message: 'Service unavailable' }] } });
-        if (url.pathname === '/oauth2/v1/tokens/bearer') return this.token(text, send);
+        if (url.pathname === '/oauth2/v1/tokens/bearer') {
+          if (this.tokenDelayMs > 0) {
+            setTimeout(() => this.token(text, send), this.tokenDelayMs);
+            return;
+          }
+          return this.token(text, send);
+        }
+        if (url.pathname === '/oauth2/v1/tokens/revoke') {
+          const given = text.startsWith('{')
+            ? (JSON.parse(text) as { token?: string }).token
+            : new URLSearchParams(text).get('token');
+          this.revoked.push(given ?? '');
+          if (given !== this.refreshToken) return send(400, { error: 'invalid_token' });
+          this.refreshToken = 'revoked';
+          this.accessToken = 'revoked';
+          return send(200, {});
+        }
         if (request.headers.authorization !== `Bearer ${this.accessToken}`) {
           return send(401, {
             Fault: { type: 'AUTHENTICATION', Error: [{ Message: 'AuthenticationFailed', code: '3200' }] },
@@ -77,9 +122,25 @@ export class FakeQuickBooks {
   }
 
   private token(text: string, send: (status: number, body: unknown) => void) {
-    const form = new URLSearchParams(text);
-    let given = form.get('refresh_token');
-    if (!given && text.startsWith('{')) given = (JSON.parse(text) as { refresh_token?: string }).refresh_token ?? null;
+    const form: Record<string, string | undefined> = text.startsWith('{')
+      ? (JSON.parse(text) as Record<string, string>)
+      : Object.fromEntries(new URLSearchParams(text));
+    if (form.grant_type === 'authorization_code') {
+      const code = form.code ?? '';
+      this.exchanges.push({ code, redirectUri: form.redirect_uri ?? null });
+      if (!this.codes.delete(code)) return send(400, { error: 'invalid_grant' });
+      const n = this.refreshes.length + this.exchanges.length;
+      this.accessToken = `at-c${n}`;
+      this.refreshToken = `rt-c${n}`;
+      return send(200, {
+        token_type: 'bearer',
+        access_token: this.accessToken,
+        refresh_token: this.refreshToken,
+        expires_in: this.expiresIn,
+        x_refresh_token_expires_in: 8_726_400,
+      });
+    }
+    const given = form.refresh_token ?? null;
     this.refreshes.push(given ?? '');
     if (given !== this.refreshToken) return send(400, { error: 'invalid_grant' });
     const n = this.refreshes.length;
@@ -102,10 +163,47 @@ export class FakeQuickBooks {
   ): { status: number; body: unknown; type?: string } {
     if (method === 'GET' && path === 'query') return { status: 200, body: this.query(query.get('query') ?? '') };
     if (method === 'POST' && path === 'customer') {
+      if (query.get('operation') === 'update') {
+        const customer = this.customers.get(String(body.Id));
+        if (!customer || customer.SyncToken !== String(body.SyncToken))
+          return { status: 400, body: { Fault: { type: 'ValidationFault', Error: [{ Message: 'Stale Object' }] } } };
+        if (body.BillAddr) customer.BillAddr = body.BillAddr as Record<string, string>;
+        if (body.PrimaryEmailAddr) customer.PrimaryEmailAddr = body.PrimaryEmailAddr as { Address: string };
+        customer.SyncToken = String(Number(customer.SyncToken) + 1);
+        return { status: 200, body: { Customer: customer } };
+      }
       const id = String(this.sequence++);
-      const customer = { Id: id, DisplayName: String(body.DisplayName) };
+      const customer: FakeQboCustomer = {
+        Id: id,
+        SyncToken: '0',
+        DisplayName: String(body.DisplayName),
+        ...(body.BillAddr ? { BillAddr: body.BillAddr as Record<string, string> } : {}),
+        ...(body.PrimaryEmailAddr ? { PrimaryEmailAddr: body.PrimaryEmailAddr as { Address: string } } : {}),
+      };
       this.customers.set(id, customer);
       return { status: 200, body: { Customer: customer } };
+    }
+    if (method === 'POST' && path === 'refundreceipt') {
+      if (!(body.DepositToAccountRef as { value?: string } | undefined)?.value)
+        return {
+          status: 400,
+          body: {
+            Fault: { type: 'ValidationFault', Error: [{ Message: 'Required param missing: DepositToAccountRef' }] },
+          },
+        };
+      const lines = body.Line as { Amount: number }[];
+      const receipt: FakeQboRefundReceipt = {
+        Id: String(this.sequence++),
+        DocNumber: String(body.DocNumber),
+        TxnDate: body.TxnDate as string,
+        CustomerRef: body.CustomerRef as { value: string },
+        DepositToAccountRef: body.DepositToAccountRef as { value: string },
+        PaymentRefNum: body.PaymentRefNum as string,
+        TotalAmt: Math.round(lines.reduce((sum, line) => sum + line.Amount, 0) * 100) / 100,
+        PrivateNote: body.PrivateNote as string,
+      };
+      this.refundReceipts.set(receipt.Id, receipt);
+      return { status: 200, body: { RefundReceipt: receipt } };
     }
     if (method === 'POST' && path === 'invoice') {
       const operation = query.get('operation');
@@ -189,6 +287,10 @@ export class FakeQuickBooks {
     const value = raw.replace(/\\'/g, "'");
     const test = (candidate: string) =>
       operator === '=' ? candidate === value : candidate.endsWith(value.replace(/^%/, ''));
+    if (entity?.toLowerCase() === 'refundreceipt') {
+      const found = [...this.refundReceipts.values()].filter((receipt) => test(String(receipt[field as 'DocNumber'])));
+      return { QueryResponse: found.length ? { RefundReceipt: found, maxResults: found.length } : {} };
+    }
     if (entity?.toLowerCase() === 'customer') {
       const found = [...this.customers.values()].filter((customer) => test(customer.DisplayName));
       return { QueryResponse: found.length ? { Customer: found, maxResults: found.length } : {} };

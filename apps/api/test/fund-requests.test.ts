@@ -2,16 +2,8 @@ import { fundRequests, notifications, onlineOrders, userAccounts, users } from '
 import { notificationType, orderShares } from '@colophon/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADVISER, createTestApp, DIRECT_ADVISER, SUPER, type TestApp } from './harness';
-import {
-  accountIdOf,
-  directSchoolId,
-  NOW,
-  paidOrder,
-  STORE_YEAR,
-  storeOf,
-  type TestStore,
-} from './online-order-fixtures';
+import { ADVISER, DIRECT_ADVISER, SUPER, type TestApp } from './harness';
+import { createStoresTestApp, paidOrder, STORE_YEAR, type TestStore } from './online-order-fixtures';
 
 /*
  * Fund, summer fund and sales-tax requests (issue 13): the overview's arithmetic as the domain's,
@@ -61,10 +53,7 @@ async function orderWithMoney(
 }
 
 beforeAll(async () => {
-  t = await createTestApp();
-  t.app.services.clock.now = () => NOW;
-  lincoln = await storeOf(t, await accountIdOf(t, 'Lincoln High School'));
-  direct = await storeOf(t, await directSchoolId(t));
+  ({ t, lincoln, direct } = await createStoresTestApp());
 }, 120_000);
 afterAll(() => t?.close());
 

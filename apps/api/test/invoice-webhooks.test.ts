@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import { accounts, invoicePayments, invoices, paymentWebhookEvents, storedCards } from '@colophon/db';
 import { eq } from 'drizzle-orm';
-import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FakeStripe } from './fake-stripe';
-import { createTestApp, SUPER, type TestApp } from './harness';
+import type { FakeStripe } from './fake-stripe';
+import { SUPER, type TestApp } from './harness';
+import { createStripeTestApp, type StripeTestApp } from './stripe-test-app';
 
 /*
  * Invoice charges through Stripe (issue 13), against the local fake of Stripe's API: an off-session
@@ -15,24 +14,13 @@ import { createTestApp, SUPER, type TestApp } from './harness';
  */
 
 const WEBHOOK_SECRET = 'whsec_test_colophon_invoices';
+let stripe: StripeTestApp;
 let t: TestApp;
 let fake: FakeStripe;
 let lincolnId: number;
-const signer = new Stripe('sk_test_signer');
 
-function signed(event: object) {
-  const payload = JSON.stringify(event);
-  const header = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
-  return { payload, header };
-}
-
-const send = (payload: string, header: string | undefined, url = '/api/payments/stripe/webhook') =>
-  t.call({
-    method: 'POST',
-    url,
-    payload,
-    headers: { 'content-type': 'application/json', ...(header ? { 'stripe-signature': header } : {}) },
-  });
+const signed = (event: object) => stripe.signed(event);
+const send = (payload: string, header: string | undefined, url?: string) => stripe.sendWebhook(payload, header, url);
 
 const event = (type: string, object: object, id = `evt_${randomUUID()}`) => ({
   id,
@@ -80,17 +68,8 @@ async function invoiceRow(id: number) {
 }
 
 beforeAll(async () => {
-  fake = new FakeStripe();
-  await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
-  const { port } = fake.server.address() as AddressInfo;
-  t = await createTestApp({
-    stripe: {
-      secretKey: 'sk_test_colophon',
-      publishableKey: 'pk_test_colophon',
-      webhookSecret: WEBHOOK_SECRET,
-      apiBase: `http://127.0.0.1:${port}`,
-    },
-  });
+  stripe = await createStripeTestApp(WEBHOOK_SECRET);
+  ({ t, fake } = stripe);
   const [lincoln] = await t.handle.db
     .select({ id: accounts.id })
     .from(accounts)
@@ -98,10 +77,7 @@ beforeAll(async () => {
   if (!lincoln) throw new Error('no Lincoln');
   lincolnId = lincoln.id;
 }, 120_000);
-afterAll(async () => {
-  await t?.close();
-  await new Promise((resolve) => fake?.server.close(resolve));
-});
+afterAll(() => stripe?.close());
 
 describe('invoice charges through Stripe', () => {
   it('charges the saved card off-session under the charge key, once; a decline is a 402', async () => {

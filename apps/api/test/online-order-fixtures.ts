@@ -10,7 +10,7 @@ import {
   users,
 } from '@colophon/db';
 import { and, eq } from 'drizzle-orm';
-import { DIRECT_ADVISER, type TestApp } from './harness';
+import { createTestApp, DIRECT_ADVISER, type TestApp } from './harness';
 
 /*
  * Online orders for the dashboard's tests (issue 12): a store for a school and a year, products at
@@ -54,6 +54,14 @@ export async function storeOf(t: TestApp, accountId: number, title = 'Yearbook S
     .where(and(eq(storeStatuses.accountId, accountId), eq(storeStatuses.year, STORE_YEAR)));
   if (!row) throw new Error('no store');
   return row;
+}
+
+/** A test app at the stores' `NOW`, with this year's store of Lincoln (a studio's school) and of the direct school. */
+export async function createStoresTestApp(): Promise<{ t: TestApp; lincoln: TestStore; direct: TestStore }> {
+  const t = await createTestApp();
+  t.app.services.clock.now = () => NOW;
+  const lincoln = await storeOf(t, await accountIdOf(t, 'Lincoln High School'));
+  return { t, lincoln, direct: await storeOf(t, await directSchoolId(t)) };
 }
 
 export async function productOf(

@@ -1,6 +1,7 @@
 import { onlineOrderItems, onlineOrders, rowsOf } from '@colophon/db';
 import { eq, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { yearbookCodeMakerOf } from '../src/modules/mobile-yearbooks/access';
 import { markOnlineOrderPaid } from '../src/modules/stores/place-online-order';
 import { revenueOverviewOf, yearToYearOf } from '../src/modules/stores/reports';
 import type { SalesScope } from '../src/modules/stores/reports-filter';
@@ -98,6 +99,7 @@ describe('the weekly sales rollup', () => {
         providerRef: 'emb_pi_rollup',
         now: week('2031-02-24'),
         receiptUrl: (number) => `https://example.test/${number}`,
+        yearbookCode: yearbookCodeMakerOf(t.app.services),
       }),
     ).toBe(true);
 

@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { AddressInfo } from 'node:net';
 import {
   accounts,
   notifications,
@@ -15,8 +14,9 @@ import {
 import { eq, inArray } from 'drizzle-orm';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type FakeIntent, FakeStripe } from './fake-stripe';
-import { createTestApp, type TestApp } from './harness';
+import type { FakeIntent, FakeStripe } from './fake-stripe';
+import type { TestApp } from './harness';
+import { createStripeTestApp, type StripeTestApp } from './stripe-test-app';
 
 /*
  * The Stripe adapter and its webhooks (issue 12), against a local fake of Stripe's API — never the
@@ -28,10 +28,10 @@ const WEBHOOK_SECRET = 'whsec_test_colophon_webhooks';
 const SLUG = 'lincoln-stripe-test';
 const YEAR = 2033;
 
+let stripe: StripeTestApp;
 let t: TestApp;
 let fake: FakeStripe;
 let bookId: number;
-const signer = new Stripe('sk_test_signer');
 
 const checkoutBody = (paymentMethodId: string, fields: object = {}) => ({
   items: [{ productId: bookId, quantity: 1 }],
@@ -43,19 +43,11 @@ const checkoutBody = (paymentMethodId: string, fields: object = {}) => ({
   ...fields,
 });
 
-function signed(event: object, timestamp = Math.floor(Date.now() / 1000)) {
-  const payload = JSON.stringify(event);
-  const header = signer.webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET, timestamp });
-  return { payload, header };
-}
+const signed = (event: object, timestamp?: number) => stripe.signed(event, timestamp);
 
+// The webhook's first address, which answers the same handler.
 const sendWebhook = (payload: string, header: string | undefined) =>
-  t.call({
-    method: 'POST',
-    url: '/api/payments/webhooks/stripe',
-    payload,
-    headers: { 'content-type': 'application/json', ...(header ? { 'stripe-signature': header } : {}) },
-  });
+  stripe.sendWebhook(payload, header, '/api/payments/webhooks/stripe');
 
 const intentEvent = (type: string, intent: Partial<FakeIntent> & { id: string }, id = `evt_${randomUUID()}`) => ({
   id,
@@ -71,17 +63,8 @@ async function orderOf(orderNumber: string) {
 }
 
 beforeAll(async () => {
-  fake = new FakeStripe();
-  await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
-  const { port } = fake.server.address() as AddressInfo;
-  t = await createTestApp({
-    stripe: {
-      secretKey: 'sk_test_colophon',
-      publishableKey: 'pk_test_colophon',
-      webhookSecret: WEBHOOK_SECRET,
-      apiBase: `http://127.0.0.1:${port}`,
-    },
-  });
+  stripe = await createStripeTestApp(WEBHOOK_SECRET);
+  ({ t, fake } = stripe);
   const [lincoln] = await t.handle.db
     .select({ id: accounts.id })
     .from(accounts)
@@ -102,10 +85,7 @@ beforeAll(async () => {
     .insert(productPrices)
     .values({ productId: bookId, priceCents: 5000, startsAt: new Date('2021-01-01') });
 }, 120_000);
-afterAll(async () => {
-  await t?.close();
-  await new Promise((resolve) => fake?.server.close(resolve));
-});
+afterAll(() => stripe?.close());
 
 describe('checkout through Stripe', () => {
   it('tells the storefront to use Stripe.js with the publishable key', async () => {

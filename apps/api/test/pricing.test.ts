@@ -1,7 +1,15 @@
-import { accounts, auditLog, bindingPrices, customerPricings, projects } from '@colophon/db';
-import { and, count, eq, gt } from 'drizzle-orm';
+import {
+  accounts,
+  auditLog,
+  bindingPrices,
+  customerPricings,
+  pricingAdjustments,
+  projects,
+  shippingPrices,
+} from '@colophon/db';
+import { and, count, eq, gt, ne } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADVISER, createTestApp, OWNER, SUPER, type TestApp } from './harness';
+import { ADVISER, createTestApp, OWNER, SUPER, type TestApp, VOLUNTEER } from './harness';
 
 /** Price lists and the quote (issue 13): access, bad input, the quote, copying a year, CSV import. */
 let t: TestApp;
@@ -29,6 +37,9 @@ async function projectOf(account: number, year = 2026) {
   if (!row) throw new Error(`no project of account ${account} in ${year}`);
   return row;
 }
+
+const TREASURER = 'treasurer@colophon.test';
+const SCHOOL_ADMIN = 'schooladmin@colophon.test';
 
 const bindingCount = async () => (await t.handle.db.select({ n: count() }).from(bindingPrices))[0]?.n ?? 0;
 
@@ -223,6 +234,206 @@ describe('reference lists', () => {
   });
 });
 
+describe('every price list through the engine', () => {
+  const lists = [
+    {
+      path: 'pricing_items',
+      body: { year: 2029, typeItems: 2, code: 9, label: 'Velvet laminate', unitCents: 65 },
+      edit: { unitCents: 70 },
+    },
+    {
+      path: 'shipping_prices',
+      body: { year: 2029, typeSize: 8, copiesMin: 1, copiesMax: 99, perBookCents: 150 },
+      edit: { perBookCents: 155 },
+    },
+    {
+      path: 'ship_to_home_prices',
+      body: { year: 2029, product: 'insurance', label: 'Insurance', cents: 40 },
+      edit: { cents: 45 },
+    },
+    {
+      path: 'ship_to_home_shipping_prices',
+      body: { year: 2029, typeBook: 5, typeSize: 8, pageMin: 8, pageMax: 96, cents: 600 },
+      edit: { cents: 610 },
+    },
+    { path: 'direct_school_pricings', body: { year: 2029, designation: 'B' }, edit: { designation: 'C' } },
+  ];
+
+  it('a super administrator creates, edits and deletes a row of each, audited', async () => {
+    for (const list of lists) {
+      const created = await call('POST', `/api/${list.path}`, SUPER, list.body);
+      expect(created.statusCode, `${list.path}: ${created.body}`).toBe(201);
+      const id = created.json().id as number;
+      const again = await call('POST', `/api/${list.path}`, SUPER, list.body);
+      expect(again.statusCode, `${list.path}: ${again.body}`).toBe(409);
+      const edited = await call('PUT', `/api/${list.path}/${id}`, SUPER, list.edit);
+      expect(edited.statusCode, edited.body).toBe(200);
+      expect(edited.json()).toMatchObject(list.edit);
+      const listed = await call('GET', `/api/${list.path}?year=2029`, SUPER);
+      expect(listed.json()).toMatchObject({ total: 1, data: [{ id, ...list.edit }] });
+      const [audit] = await t.handle.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.resource, list.path), eq(auditLog.resourceId, String(id))));
+      expect(audit, list.path).toBeDefined();
+      expect((await call('DELETE', `/api/${list.path}/${id}`, SUPER)).statusCode).toBeLessThan(300);
+      expect((await call('GET', `/api/${list.path}/${id}`, SUPER)).statusCode).toBe(404);
+    }
+  });
+
+  it('a studio or a school can neither write nor read them (403)', async () => {
+    const [row] = await t.handle.db.select().from(shippingPrices).limit(1);
+    for (const as of [ADVISER, OWNER, TREASURER]) {
+      for (const list of lists) {
+        expect((await call('POST', `/api/${list.path}`, as, list.body)).statusCode, `${as} ${list.path}`).toBe(403);
+        expect((await call('GET', `/api/${list.path}?year=2026`, as)).statusCode).toBe(403);
+      }
+      expect((await call('PUT', `/api/shipping_prices/${row?.id}`, as, { perBookCents: 1 })).statusCode).toBe(403);
+      expect((await call('DELETE', `/api/shipping_prices/${row?.id}`, as)).statusCode).toBe(403);
+    }
+  });
+
+  it('bad input is a 400 naming the field', async () => {
+    const bracket = await call('POST', '/api/shipping_prices', SUPER, {
+      year: 2029,
+      typeSize: 8,
+      copiesMin: 100,
+      copiesMax: 10,
+      perBookCents: 100,
+    });
+    expect(bracket.statusCode).toBe(400);
+    expect(pathsOf(bracket)).toEqual(['copiesMax']);
+    const [row] = await t.handle.db
+      .select()
+      .from(shippingPrices)
+      .where(and(eq(shippingPrices.year, 2026), gt(shippingPrices.copiesMin, 1)))
+      .limit(1);
+    const partial = await call('PUT', `/api/shipping_prices/${row?.id}`, SUPER, { copiesMax: 1 });
+    expect(pathsOf(partial)).toEqual(['copiesMax']);
+    const item = await call('POST', '/api/pricing_items', SUPER, {
+      year: 2029,
+      typeItems: 9,
+      code: 1,
+      label: 'x',
+      unitCents: 1.5,
+      per: 'page',
+    });
+    expect(item.statusCode).toBe(400);
+    expect(pathsOf(item).sort()).toEqual(['per', 'typeItems', 'unitCents']);
+    const designation = await call('POST', '/api/direct_school_pricings', SUPER, { year: 2029, designation: 'Z' });
+    expect(pathsOf(designation)).toEqual(['designation']);
+  });
+
+  it('each list exports a CSV that comes back in unchanged', async () => {
+    const expected: Record<string, number> = {
+      pricing_items: 0,
+      shipping_prices: 16,
+      ship_to_home_prices: 2,
+      ship_to_home_shipping_prices: 0,
+      direct_school_pricings: 1,
+    };
+    for (const [kind, rows] of Object.entries(expected)) {
+      const exported = await call('GET', `/api/${kind}/export?year=2026`, SUPER);
+      expect(exported.statusCode, exported.body).toBe(200);
+      const back = await call('POST', '/api/pricing/import', SUPER, { kind, csv: exported.body });
+      expect(back.statusCode, `${kind}: ${back.body}`).toBe(200);
+      expect(back.json().created).toBe(0);
+      if (rows > 0) expect(back.json().updated, kind).toBe(rows);
+      else expect(back.json().updated, kind).toBeGreaterThan(0);
+    }
+  });
+
+  it('names each bad row of every list by line and field', async () => {
+    const files: Record<string, { csv: string; paths: string[] }> = {
+      pricing_items: {
+        csv: 'Year,Type,Code,Label,Price,Per\n2029,2,3,Gloss,0.20,book\n2029,9,3,Gloss,0.20,book\n2029,2,4,,x,each',
+        paths: ['lines.3.typeItems', 'lines.4.label', 'lines.4.unitCents'],
+      },
+      shipping_prices: {
+        csv: 'Year,Size,Copies from,Copies to,Per book\n2029,8,1,99,1.45\n2029,8,100,50,1.10\n2029,8,1,99,1.45',
+        paths: ['lines.3.copiesMax', 'lines.4'],
+      },
+      ship_to_home_prices: {
+        csv: 'Year,Product,Label,Price\n2029,Handling,Handling,1.50\n2029,mailer,Mailer,-1',
+        paths: ['lines.2.product', 'lines.3.cents'],
+      },
+      ship_to_home_shipping_prices: {
+        csv: 'Year,Book type,Size,Pages from,Pages to,Postage\n2029,5,8,8,96,5.95\n2029,5,99,98,480,8.95',
+        paths: ['lines.3.typeSize'],
+      },
+      direct_school_pricings: {
+        csv: 'Year,Designation\n2029,A\n1999,B\n2030,Z',
+        paths: ['lines.3.year', 'lines.4.designation'],
+      },
+    };
+    for (const [kind, file] of Object.entries(files)) {
+      const response = await call('POST', '/api/pricing/import', SUPER, { kind, csv: file.csv });
+      expect(response.statusCode, `${kind}: ${response.body}`).toBe(400);
+      expect(pathsOf(response), kind).toEqual(file.paths);
+      const listed = await call('GET', `/api/${kind}?year=2029`, SUPER);
+      expect(listed.json().total, `${kind}: nothing written`).toBe(0);
+    }
+  });
+});
+
+describe('a school reads its own adjustments', () => {
+  it('its administrator and treasurer read their account’s adjustments, never another’s, and cannot write', async () => {
+    const [other] = await t.handle.db
+      .select()
+      .from(pricingAdjustments)
+      .where(ne(pricingAdjustments.accountId, lincolnId))
+      .limit(1);
+    expect(other).toBeDefined();
+    const created = await call('POST', '/api/pricing_adjustments', SUPER, {
+      accountId: lincolnId,
+      year: 2025,
+      typeAdjustment: 1,
+      amountCents: 25,
+      reason: 'Treasurer can read',
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    for (const as of [TREASURER, SCHOOL_ADMIN]) {
+      const own = await call('GET', '/api/pricing_adjustments?perPage=100', as);
+      expect(own.statusCode, own.body).toBe(200);
+      const rows = own.json().data as { accountId: number; reason: string }[];
+      expect(rows.some((row) => row.reason === 'Treasurer can read')).toBe(true);
+      expect(new Set(rows.map((row) => row.accountId))).toEqual(new Set([lincolnId]));
+      const filtered = await call('GET', `/api/pricing_adjustments?accountId=${other?.accountId}`, as);
+      expect(filtered.json().data).toEqual([]);
+      expect((await call('GET', `/api/pricing_adjustments/${other?.id}`, as)).statusCode).toBe(404);
+      const write = await call('PUT', `/api/pricing_adjustments/${created.json().id}`, as, { amountCents: 1 });
+      expect(write.statusCode).toBe(403);
+    }
+    // The adviser and the volunteer build the book; the money's terms are not theirs to read.
+    for (const as of [ADVISER, VOLUNTEER]) {
+      expect((await call('GET', '/api/pricing_adjustments', as)).statusCode).toBe(403);
+    }
+  });
+});
+
+describe('the quote’s sales tax', () => {
+  it('takes a rate in basis points and adds its line; a bad rate is a 400 naming taxBasisPoints', async () => {
+    const project = await projectOf(lincolnId);
+    const untaxed = (await call('GET', `/api/projects/${project.id}/quote?copies=100`, ADVISER)).json();
+    expect(untaxed).toMatchObject({ taxBasisPoints: 0, taxCents: 0 });
+    const taxed = await call('GET', `/api/projects/${project.id}/quote?copies=100&taxBasisPoints=625`, ADVISER);
+    expect(taxed.statusCode, taxed.body).toBe(200);
+    const quote = taxed.json();
+    expect(quote.taxBasisPoints).toBe(625);
+    if (untaxed.problems.length === 0) {
+      const beforeTax = untaxed.totalCents as number;
+      expect(quote.taxCents).toBe(Math.round((beforeTax * 625) / 10_000));
+      expect(quote.totalCents).toBe(beforeTax + quote.taxCents);
+      expect(quote.lines.at(-1)).toMatchObject({ kind: 'tax', amountCents: quote.taxCents });
+    }
+    for (const bad of ['10001', '-1', '6.25', 'six']) {
+      const response = await call('GET', `/api/projects/${project.id}/quote?taxBasisPoints=${bad}`, ADVISER);
+      expect(response.statusCode, bad).toBe(400);
+      expect(pathsOf(response).join(), bad).toContain('taxBasisPoints');
+    }
+  });
+});
+
 describe('copying a year forward', () => {
   it('copies once, refuses a filled year with 409 unless asked to replace', async () => {
     const body = { from: 2026, to: 2027, what: 'price_lists' };
@@ -233,6 +444,18 @@ describe('copying a year forward', () => {
       customer_pricings: expect.any(Number),
     });
     expect(first.json().copied.binding_prices).toBeGreaterThan(1000);
+    // Every list of the year goes forward, not only the binding prices.
+    for (const list of [
+      'pricing_items',
+      'shipping_prices',
+      'ship_to_home_prices',
+      'ship_to_home_shipping_prices',
+      'direct_school_pricings',
+    ]) {
+      expect(first.json().copied[list], list).toBeGreaterThan(0);
+      const copied = await call('GET', `/api/${list}?year=2027`, SUPER);
+      expect(copied.json().total, list).toBe(first.json().copied[list]);
+    }
     const again = await call('POST', '/api/pricing/copy_year', SUPER, body);
     expect(again.statusCode).toBe(409);
     expect(pathsOf(again)).toEqual(['to']);

@@ -3,8 +3,8 @@ import { notificationType } from '@colophon/domain';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openPdf } from '../src/proof-pipeline/pdfjs';
-import { createTestApp, type TestApp } from './harness';
-import { accountIdOf, directSchoolId, NOW, paidOrder, storeOf, type TestStore } from './online-order-fixtures';
+import type { TestApp } from './harness';
+import { createStoresTestApp, paidOrder, type TestStore } from './online-order-fixtures';
 
 /*
  * Refunds of online orders (issue 12): in full and in part, never past what was paid (also when
@@ -43,10 +43,7 @@ const refundsOf = (id: number) =>
 const card = (cents: number[]) => paidOrder(t, lincoln, { lines: cents.map((totalCents) => ({ totalCents })) });
 
 beforeAll(async () => {
-  t = await createTestApp();
-  t.app.services.clock.now = () => NOW;
-  lincoln = await storeOf(t, await accountIdOf(t, 'Lincoln High School'));
-  direct = await storeOf(t, await directSchoolId(t));
+  ({ t, lincoln, direct } = await createStoresTestApp());
 }, 120_000);
 afterAll(() => t?.close());
 

@@ -1,7 +1,9 @@
 import type { AddressInfo } from 'node:net';
-import { accounts, auditLog, paymentCustomers, storedCards } from '@colophon/db';
+import { accounts, auditLog, paymentCustomers, queuePayments, storedCards } from '@colophon/db';
 import { and, desc, eq, inArray, like, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CARD_DETACH_ATTEMPTS, createPaymentsWorker } from '../src/modules/cards/detach';
+import { QueueStatus } from '../src/queue';
 import { FakeStripe } from './fake-stripe';
 import { ADVISER, createTestApp, SUPER, type TestApp } from './harness';
 
@@ -228,6 +230,13 @@ describe('stored cards, embedded mode', () => {
 
     const removed = await remove(first.id, first.cardRef, first.customerRef);
     expect(removed.statusCode, removed.body).toBe(204);
+    // The embedded mode keeps nothing outside the row: no detachment is queued.
+    expect(
+      await t.handle.db
+        .select()
+        .from(queuePayments)
+        .where(sql`${queuePayments.payload}->>'cardRef' = ${first.cardRef}`),
+    ).toHaveLength(0);
     const rows = await cardsOf(t, accountId);
     // The third is newer but expired: the second takes over as the default.
     expect(rows.map((row) => [row.id, row.isDefault])).toEqual([
@@ -271,10 +280,19 @@ describe('stored cards, embedded mode', () => {
 describe('stored cards through Stripe (a local fake)', () => {
   let t: TestApp;
   let fake: FakeStripe;
+  let fakeBase: string;
+  const drainPayments = () => createPaymentsWorker(t.app.services).drain();
+  const paymentJobsFor = (cardRef: string) =>
+    t.handle.db
+      .select()
+      .from(queuePayments)
+      .where(sql`${queuePayments.payload}->>'cardRef' = ${cardRef}`)
+      .orderBy(queuePayments.id);
   beforeAll(async () => {
     fake = new FakeStripe();
     await new Promise<void>((resolve) => fake.server.listen(0, '127.0.0.1', resolve));
     const { port } = fake.server.address() as AddressInfo;
+    fakeBase = `http://127.0.0.1:${port}`;
     t = await createTestApp({
       stripe: {
         secretKey: 'sk_test_colophon',
@@ -342,7 +360,155 @@ describe('stored cards through Stripe (a local fake)', () => {
       as: SUPER,
     });
     expect(removed.statusCode, removed.body).toBe(204);
+    // Detached by the queue_payments worker, out of the request.
+    expect(fake.paymentMethods.get('pm_elements_mc')?.customer).toBe(customer.customerRef);
+    expect(await drainPayments()).toBe(1);
     expect(fake.paymentMethods.get('pm_elements_mc')?.customer).toBeNull();
+  });
+
+  it('goes through Stripe.js’s confirmation of the SetupIntent, then saves the PaymentMethod it made', async () => {
+    const accountId = await schoolWithoutCards(t);
+    const setup = await t.call({ method: 'POST', url: '/api/stripe_cards/setup', as: SUPER, payload: { accountId } });
+    const clientSecret = setup.json().clientSecret as string;
+    const intentId = clientSecret.slice(0, clientSecret.indexOf('_secret_'));
+    // What Stripe.js sends from the browser with the card typed into Elements.
+    const confirmed = await fetch(`${fakeBase}/v1/setup_intents/${intentId}/confirm`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: 'Bearer pk_test_colophon' },
+      body: new URLSearchParams({
+        client_secret: clientSecret,
+        'payment_method_data[type]': 'card',
+        'payment_method_data[card][number]': '6011111111111117',
+        'payment_method_data[card][exp_month]': '4',
+        'payment_method_data[card][exp_year]': '2032',
+        'payment_method_data[card][cvc]': '123',
+      }),
+    });
+    const intent = (await confirmed.json()) as { status: string; payment_method: string };
+    expect(intent.status).toBe('succeeded');
+    const created = await t.call({
+      method: 'POST',
+      url: '/api/stripe_cards',
+      as: SUPER,
+      payload: { accountId, paymentMethodId: intent.payment_method },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ brand: 'discover', last4: '1117', expMonth: 4, expYear: 2032 });
+    expect(created.body).not.toContain('6011111111111117');
+  });
+
+  it('removes the card when Stripe fails to detach it: 204, the row gone, the detachment retried until Stripe takes it', async () => {
+    const accountId = await schoolWithoutCards(t);
+    await t.call({ method: 'POST', url: '/api/stripe_cards/setup', as: SUPER, payload: { accountId } });
+    const [customer] = await t.handle.db
+      .select()
+      .from(paymentCustomers)
+      .where(eq(paymentCustomers.accountId, accountId));
+    if (!customer) throw new Error('no customer');
+    fake.addCard(customer.customerRef, 'pm_outage_first', { last4: '1881' });
+    fake.addCard(customer.customerRef, 'pm_outage_second', { brand: 'mastercard', last4: '4444' });
+    const first = (
+      await t.call({
+        method: 'POST',
+        url: '/api/stripe_cards',
+        as: SUPER,
+        payload: { accountId, paymentMethodId: 'pm_outage_first' },
+      })
+    ).json();
+    const second = (
+      await t.call({
+        method: 'POST',
+        url: '/api/stripe_cards',
+        as: SUPER,
+        payload: { accountId, paymentMethodId: 'pm_outage_second' },
+      })
+    ).json();
+    expect(first.isDefault).toBe(true);
+    fake.failDetaches(2);
+    const detachesBefore = fake.detachCalls.length;
+
+    const removed = await t.call({
+      method: 'DELETE',
+      url: `/api/stripe_cards/${first.id}?cardId=pm_outage_first&customerId=${customer.customerRef}`,
+      as: SUPER,
+    });
+    expect(removed.statusCode, removed.body).toBe(204);
+    // Gone here at once (never charged again), the default handed over.
+    expect((await cardsOf(t, accountId)).map((row) => [row.id, row.isDefault])).toEqual([[second.id, true]]);
+    const [job] = await paymentJobsFor('pm_outage_first');
+    expect(job).toMatchObject({
+      status: QueueStatus.Waiting,
+      maxAttempts: CARD_DETACH_ATTEMPTS,
+      payload: { kind: 'card_detach', provider: 'stripe', cardRef: 'pm_outage_first', accountId },
+    });
+    // The payload names the provider's ids only: brand, digits and expiry stay out of it.
+    expect(JSON.stringify(job?.payload)).not.toContain('1881');
+
+    // The worker runs it; Stripe fails twice, the backoff's waits are passed, the third try detaches.
+    for (let run = 1; run <= 3; run++) {
+      await drainPayments();
+      const [now] = await paymentJobsFor('pm_outage_first');
+      if (run < 3) {
+        expect(now).toMatchObject({ status: QueueStatus.Waiting, attempts: run });
+        expect(now?.lastError).toMatch(/fake outage/);
+        await t.handle.db
+          .update(queuePayments)
+          .set({ runAfter: sql`now()` })
+          .where(eq(queuePayments.id, now?.id ?? 0));
+      } else {
+        expect(now).toMatchObject({
+          status: QueueStatus.Complete,
+          attempts: 3,
+          result: { cardRef: 'pm_outage_first', outcome: 'detached' },
+        });
+      }
+    }
+    const calls = fake.detachCalls.slice(detachesBefore);
+    expect(calls.map((call) => call.status)).toEqual([500, 500, 200]);
+    expect(calls.every((call) => call.paymentMethod === 'pm_outage_first')).toBe(true);
+    expect(fake.paymentMethods.get('pm_outage_first')?.customer).toBeNull();
+    // Run again (a lost lease, a person's retry): Stripe is asked nothing more to detach.
+    await t.handle.db
+      .update(queuePayments)
+      .set({ status: QueueStatus.Waiting, runAfter: sql`now()` })
+      .where(eq(queuePayments.id, job?.id ?? 0));
+    await drainPayments();
+    expect(fake.detachCalls.slice(detachesBefore).filter((call) => call.status === 200)).toHaveLength(1);
+    expect(fake.paymentMethods.get('pm_outage_second')?.customer).toBe(customer.customerRef);
+  });
+
+  it('counts a card Stripe no longer knows (resource_missing) as detached', async () => {
+    const accountId = await schoolWithoutCards(t);
+    await t.call({ method: 'POST', url: '/api/stripe_cards/setup', as: SUPER, payload: { accountId } });
+    const [customer] = await t.handle.db
+      .select()
+      .from(paymentCustomers)
+      .where(eq(paymentCustomers.accountId, accountId));
+    if (!customer) throw new Error('no customer');
+    fake.addCard(customer.customerRef, 'pm_deleted_at_stripe');
+    const saved = (
+      await t.call({
+        method: 'POST',
+        url: '/api/stripe_cards',
+        as: SUPER,
+        payload: { accountId, paymentMethodId: 'pm_deleted_at_stripe' },
+      })
+    ).json();
+    fake.paymentMethods.delete('pm_deleted_at_stripe');
+    const removed = await t.call({
+      method: 'DELETE',
+      url: `/api/stripe_cards/${saved.id}?cardId=pm_deleted_at_stripe&customerId=${customer.customerRef}`,
+      as: SUPER,
+    });
+    expect(removed.statusCode, removed.body).toBe(204);
+    await drainPayments();
+    const [job] = await paymentJobsFor('pm_deleted_at_stripe');
+    expect(job).toMatchObject({
+      status: QueueStatus.Complete,
+      attempts: 1,
+      result: { outcome: 'already_gone' },
+    });
+    expect(await cardsOf(t, accountId)).toHaveLength(0);
   });
 
   it('refuses a card number, another customer’s PaymentMethod and a brand we do not take', async () => {
@@ -366,6 +532,20 @@ describe('stored cards through Stripe (a local fake)', () => {
     expect(pathsOf(jcb)).toEqual(['paymentMethodId']);
     // Taken off the customer again: nothing of it is kept anywhere.
     expect(fake.paymentMethods.get('pm_jcb')?.customer).toBeNull();
+    expect(await cardsOf(t, accountId)).toHaveLength(0);
+    expect(await paymentJobsFor('pm_jcb')).toHaveLength(0);
+    // Stripe failing to take one off again: the refusal stands, and the detach queue finishes the job.
+    fake.addCard(customer.customerRef, 'pm_jcb_outage', { brand: 'jcb', last4: '0505' });
+    fake.failDetaches(1);
+    const refusedInOutage = await post({ paymentMethodId: 'pm_jcb_outage' });
+    expect(refusedInOutage.statusCode).toBe(400);
+    expect(pathsOf(refusedInOutage)).toEqual(['paymentMethodId']);
+    expect(fake.paymentMethods.get('pm_jcb_outage')?.customer).toBe(customer.customerRef);
+    expect(await paymentJobsFor('pm_jcb_outage')).toEqual([
+      expect.objectContaining({ payload: expect.objectContaining({ storedCardId: null, accountId }) }),
+    ]);
+    await drainPayments();
+    expect(fake.paymentMethods.get('pm_jcb_outage')?.customer).toBeNull();
     expect(await cardsOf(t, accountId)).toHaveLength(0);
   });
 });

@@ -74,6 +74,15 @@ export const invoiceAccountingSyncSchema = z
     lastError: z.string().nullable(),
     attempts: z.number().int(),
     syncedAt: timestampSchema.nullable(),
+    /** The invoice's refunds as booked (a QuickBooks RefundReceipt, or the embedded books' credit), oldest first. */
+    credits: z.array(
+      z.object({
+        refundId: z.number().int(),
+        docNumber: z.string(),
+        amountCents: z.number().int(),
+        bookedAt: timestampSchema,
+      }),
+    ),
   })
   .meta({ id: 'InvoiceAccountingSync' });
 export type InvoiceAccountingSync = z.infer<typeof invoiceAccountingSyncSchema>;
@@ -144,4 +153,89 @@ export const checkAccountingInvoiceStatus = defineOperation({
   public: true,
   summary: "An invoice's balance and status in the accounting system (a signed link)",
   tags: ['quickbooks_invoices'],
+});
+
+/*
+ * "Connect QuickBooks" (super administrators): the OAuth 2 authorization code flow. `connect` answers
+ * Intuit's authorize address with a signed state bound to the caller; Intuit sends the browser back
+ * to `callback`, which checks the state, exchanges the code and keeps the tokens sealed; `disconnect`
+ * revokes them at Intuit and forgets them.
+ */
+
+export const quickBooksConnectionSchema = z
+  .object({
+    /** QuickBooks' app credentials are set (QUICKBOOKS_CLIENT_ID/SECRET): otherwise the embedded books are in use. */
+    configured: z.boolean(),
+    /** A company's tokens are held (connected here, or from the environment's refresh token). */
+    connected: z.boolean(),
+    /** 'connected': through "Connect QuickBooks"; 'environment': QUICKBOOKS_REALM_ID/REFRESH_TOKEN. */
+    source: z.enum(['connected', 'environment']).nullable(),
+    environment: z.enum(['sandbox', 'production']).nullable(),
+    /** The QuickBooks company id. */
+    realmId: z.string().nullable(),
+    connectedAt: timestampSchema.nullable(),
+    connectedBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+    refreshedAt: timestampSchema.nullable(),
+    accessTokenExpiresAt: timestampSchema.nullable(),
+    /** Past this the company must be connected again (Intuit: about 100 days after the last refresh). */
+    refreshTokenExpiresAt: timestampSchema.nullable(),
+  })
+  .meta({ id: 'QuickBooksConnection' });
+export type QuickBooksConnection = z.infer<typeof quickBooksConnectionSchema>;
+
+/** `GET /api/quickbooks/connection`: whether QuickBooks is configured and which company is connected. */
+export const getQuickBooksConnection = defineOperation({
+  method: 'GET',
+  path: '/api/quickbooks/connection',
+  responses: { 200: quickBooksConnectionSchema },
+  permission: 'super.invoices',
+  summary: 'The QuickBooks connection',
+  tags: ['quickbooks'],
+});
+
+/** `GET /api/quickbooks/connect`: Intuit's authorize address, to send the browser to. */
+export const connectQuickBooks = defineOperation({
+  method: 'GET',
+  path: '/api/quickbooks/connect',
+  responses: {
+    200: z.object({ authorizeUrl: z.string(), expiresAt: timestampSchema }).meta({ id: 'QuickBooksAuthorization' }),
+    ...problemResponses(409),
+  },
+  permission: 'super.invoices',
+  summary: 'Starts connecting a QuickBooks company (OAuth 2)',
+  tags: ['quickbooks'],
+});
+
+/**
+ * `GET /api/quickbooks/callback?code&state&realmId` (or `?error&state` when the administrator
+ * declined): where Intuit sends the browser back. No session travels with that redirect, so the
+ * signed `state` names the administrator; a bad or expired one is a 400 naming `state`. Answers a
+ * redirect to the QuickBooks invoices page.
+ */
+export const quickBooksCallback = defineOperation({
+  method: 'GET',
+  path: '/api/quickbooks/callback',
+  query: z.object({
+    state: z.string({ error: 'Required' }).min(1, 'Required').max(500),
+    code: z.string().min(1).max(2000).optional(),
+    realmId: z
+      .string()
+      .regex(/^\d{1,30}$/, 'A QuickBooks company id (digits)')
+      .optional(),
+    error: z.string().max(200).optional(),
+  }),
+  responses: { ...problemResponses(400, 409) },
+  public: true,
+  summary: "Intuit's redirect after connecting QuickBooks",
+  tags: ['quickbooks'],
+});
+
+/** `POST /api/quickbooks/disconnect`: revokes the company's tokens at Intuit and forgets them. */
+export const disconnectQuickBooks = defineOperation({
+  method: 'POST',
+  path: '/api/quickbooks/disconnect',
+  responses: { 200: quickBooksConnectionSchema, ...problemResponses(409, 502) },
+  permission: 'super.invoices',
+  summary: 'Disconnects the QuickBooks company',
+  tags: ['quickbooks'],
 });

@@ -1,3 +1,4 @@
+import { pricingItemType } from '@colophon/domain';
 import { z } from 'zod';
 import { defineListDeclaration, type FilterSpec, filter, listUrlSearchOf } from './resource-contract';
 
@@ -61,12 +62,55 @@ export const shipToHomeShippingPriceList = defineListDeclaration({
   defaultSort: '-year',
 });
 
+/** A pricing item type of part 7 (`type_items=4`); another code is a 400 naming `type_items`. */
+const pricingItemTypeCode = z.coerce
+  .number()
+  .int()
+  .refine((code) => pricingItemType.has(code), {
+    message: `Must be one of the pricing item type codes ${pricingItemType.codes.join(', ')}`,
+  });
+
+/** The spec's list of the options' prices takes `year, type_items`. */
+export const pricingItemList = defineListDeclaration({
+  filters: { year: filter.codes({ max: 20 }), type_items: filter.list(pricingItemTypeCode, { max: 10 }) },
+  sorts: ['year', 'typeItems', 'code', 'unitCents'],
+  defaultSort: 'typeItems',
+});
+
+export const shippingPriceList = defineListDeclaration({
+  filters: { year: filter.codes({ max: 20 }), typeSize: filter.codes() },
+  sorts: ['year', 'typeSize', 'copiesMin', 'perBookCents'],
+  defaultSort: 'typeSize',
+});
+
+export const directSchoolPricingList = defineListDeclaration({
+  filters: { year: filter.codes({ max: 20 }) },
+  sorts: ['year', 'designation'],
+  defaultSort: '-year',
+});
+
+/** The tabs of the price lists' page, each one list (the first is the page without `tab`). */
+export const customerPricingPageTabs = [
+  'prices',
+  'accounts',
+  'options',
+  'shipping',
+  'home',
+  'postage',
+  'direct',
+] as const;
+export type CustomerPricingPageTab = (typeof customerPricingPageTabs)[number];
+
 /**
- * Customer Pricing (/admin/super/customer-pricing): the binding prices' list, or (`tab=accounts`) the
- * accounts' designations, in one URL. The sort is a plain string: each tab's list checks its own.
+ * Customer Pricing (/admin/super/customer-pricing): the binding prices' list, or another tab's list
+ * (`tab=accounts`, `options`, `shipping`, `home`, `postage`, `direct`), in one URL. The sort is a plain string: each tab's list checks its own.
  */
 export const customerPricingPageUrlSearch = bindingPriceListUrlSearch.extend({
-  tab: z.enum(['prices', 'accounts']).optional().catch(undefined),
+  tab: z.enum(customerPricingPageTabs).optional().catch(undefined),
   accountId: customerPricingListUrlSearch.shape.accountId,
+  type_items: listUrlSearchOf(pricingItemList).shape.type_items,
+  type_book: listUrlSearchOf(shipToHomeShippingPriceList).shape.type_book,
+  type_size: listUrlSearchOf(shipToHomeShippingPriceList).shape.type_size,
+  page_count: listUrlSearchOf(shipToHomeShippingPriceList).shape.page_count,
   sort: z.string().max(40).optional().catch(undefined),
 });

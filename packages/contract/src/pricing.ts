@@ -13,7 +13,10 @@ import { defineOperation } from './operation';
 import {
   bindingPriceList,
   customerPricingList,
+  directSchoolPricingList,
   pricingAdjustmentList,
+  pricingItemList,
+  shippingPriceList,
   shipToHomePriceList,
   shipToHomeShippingPriceList,
 } from './pricing-lists';
@@ -198,7 +201,8 @@ export const pricingAdjustmentsContract = defineResourceContract({
   update: pricingAdjustmentUpdateSchema,
   ...pricingAdjustmentList,
   includes: ['account'],
-  permission: { read: 'projects.salesSide', write: 'super.pricing' },
+  // The studio side and the school's administrator and treasurer read them, each within its accounts.
+  permission: { read: 'pricing.view', write: 'super.pricing' },
 });
 
 // ——— Ship to home ———
@@ -300,19 +304,29 @@ export const getCustomerPricingBases = defineOperation({
   tags: ['pricing'],
 });
 
+// ——— Direct-school designations, bulk shipping, the options' prices ———
+
 export const directSchoolPricingSchema = z
-  .object({ id: z.number().int(), year: z.number().int(), designation: z.string() })
+  .object({
+    id: z.number().int(),
+    year: z.number().int(),
+    designation: z.string(),
+    createdAt: timestampSchema,
+    updatedAt: timestampSchema,
+  })
   .meta({ id: 'DirectSchoolPricing' });
 export type DirectSchoolPricing = z.infer<typeof directSchoolPricingSchema>;
+const directSchoolPricingFields = z.object({ year: yearSchema, designation: designationSchema });
 
-/** `GET direct_school_pricings`: the designation of each year for accounts without their own pricing. */
-export const getDirectSchoolPricings = defineOperation({
-  method: 'GET',
-  path: '/api/direct_school_pricings',
-  responses: { 200: z.object({ data: z.array(directSchoolPricingSchema) }) },
-  permission: 'super.pricing',
-  summary: 'The designation of direct-to-school accounts, by year',
-  tags: ['pricing'],
+/** `direct_school_pricings?year`: the designation of each year for accounts without their own pricing. */
+export const directSchoolPricingsContract = defineResourceContract({
+  name: 'direct_school_pricings',
+  label: 'Direct-school designation',
+  item: directSchoolPricingSchema,
+  create: directSchoolPricingFields,
+  update: directSchoolPricingFields.partial(),
+  ...directSchoolPricingList,
+  permission: { read: 'super.pricing', write: 'super.pricing' },
 });
 
 export const shippingPriceSchema = z
@@ -323,19 +337,37 @@ export const shippingPriceSchema = z
     copiesMin: z.number().int(),
     copiesMax: z.number().int(),
     perBookCents: z.number().int(),
+    createdAt: timestampSchema,
+    updatedAt: timestampSchema,
   })
   .meta({ id: 'ShippingPrice' });
 export type ShippingPrice = z.infer<typeof shippingPriceSchema>;
+const copiesSchema = z
+  .number()
+  .int('Whole copies')
+  .min(1, 'At least 1 copy')
+  .max(1_000_000, 'At most 1,000,000 copies');
+const shippingPriceFields = z.object({
+  year: yearSchema,
+  typeSize: bookSizeSchema,
+  copiesMin: copiesSchema,
+  copiesMax: copiesSchema,
+  perBookCents: centsSchema,
+});
+const copiesRule = <T extends { copiesMin?: number; copiesMax?: number }>(value: T) =>
+  value.copiesMin === undefined || value.copiesMax === undefined || value.copiesMin <= value.copiesMax;
+const copiesMessage = { message: 'Must be at least the first copy of the bracket', path: ['copiesMax'] };
+export const shippingPriceCreateSchema = shippingPriceFields.refine(copiesRule, copiesMessage);
 
-/** `GET shipping_prices?year`: bulk shipping to the school, per book by size and copies. */
-export const getShippingPrices = defineOperation({
-  method: 'GET',
-  path: '/api/shipping_prices',
-  query: z.object({ year: yearQuery.optional() }),
-  responses: { 200: z.object({ data: z.array(shippingPriceSchema) }), ...problemResponses(400) },
-  permission: 'super.pricing',
-  summary: 'Bulk shipping prices',
-  tags: ['pricing'],
+/** `shipping_prices?year`: bulk shipping to the school, per book by size and copies bracket. */
+export const shippingPricesContract = defineResourceContract({
+  name: 'shipping_prices',
+  label: 'Shipping price',
+  item: shippingPriceSchema,
+  create: shippingPriceCreateSchema,
+  update: shippingPriceFields.partial().refine(copiesRule, copiesMessage),
+  ...shippingPriceList,
+  permission: { read: 'super.pricing', write: 'super.pricing' },
 });
 
 export const pricingItemSchema = z
@@ -347,28 +379,32 @@ export const pricingItemSchema = z
     label: z.string(),
     unitCents: z.number().int(),
     per: z.enum(['book', 'order']),
+    createdAt: timestampSchema,
+    updatedAt: timestampSchema,
   })
   .meta({ id: 'PricingItem' });
 export type PricingItem = z.infer<typeof pricingItemSchema>;
+export const pricingItemUnits = ['book', 'order'] as const;
+const pricingItemFields = z.object({
+  year: yearSchema,
+  typeItems: codeOf(pricingItemType, 'pricing item type'),
+  /** The option's code in its own enumeration (a cover type's, a finish's). */
+  code: z.number().int('A whole code').min(0, 'At least 0').max(999, 'At most 999'),
+  label: z.string().trim().min(1, 'Required').max(100, 'At most 100 characters'),
+  unitCents: centsSchema,
+  per: z.enum(pricingItemUnits, { error: 'book (each copy) or order (once)' }),
+});
+export const pricingItemCreateSchema = pricingItemFields.extend({ per: pricingItemFields.shape.per.default('book') });
 
-/** `GET pricing_items?year&type_items`: the prices of the specification's options. */
-export const getPricingItems = defineOperation({
-  method: 'GET',
-  path: '/api/pricing_items',
-  query: z.object({
-    year: yearQuery.optional(),
-    type_items: z.coerce
-      .number()
-      .int()
-      .refine((code) => pricingItemType.has(code), {
-        message: `Must be one of the pricing item type codes ${pricingItemType.codes.join(', ')}`,
-      })
-      .optional(),
-  }),
-  responses: { 200: z.object({ data: z.array(pricingItemSchema) }), ...problemResponses(400) },
-  permission: 'super.pricing',
-  summary: 'Prices of the book specification’s options',
-  tags: ['pricing'],
+/** `pricing_items?year&type_items`: the prices of the specification's options. */
+export const pricingItemsContract = defineResourceContract({
+  name: 'pricing_items',
+  label: 'Option price',
+  item: pricingItemSchema,
+  create: pricingItemCreateSchema,
+  update: pricingItemFields.partial(),
+  ...pricingItemList,
+  permission: { read: 'super.pricing', write: 'super.pricing' },
 });
 
 // ——— The quote ———
@@ -397,6 +433,8 @@ export const projectQuoteSchema = z
     adjustmentsCents: z.number().int(),
     commissionCents: z.number().int(),
     shippingCents: z.number().int(),
+    /** The sales tax rate applied, in basis points (625 = 6.25 %); 0 when none was asked. */
+    taxBasisPoints: z.number().int(),
     taxCents: z.number().int(),
     totalCents: z.number().int(),
     perBookCents: z.number().int(),
@@ -409,9 +447,20 @@ export type ProjectQuote = z.infer<typeof projectQuoteSchema>;
 export const projectQuoteQuerySchema = z.object({
   copies: z.coerce.number().int('Whole copies').min(0, 'At least 0').max(100_000).optional(),
   shipToHomeCopies: z.coerce.number().int('Whole copies').min(0, 'At least 0').max(100_000).optional(),
+  /**
+   * The sales tax rate, in basis points (625 = 6.25 %). Without it the quote has no tax, as an invoice
+   * made from an order has none unless its rate is given (no account keeps a store rate: the online
+   * store taxes each buyer by ZIP).
+   */
+  taxBasisPoints: z.coerce
+    .number({ error: 'Whole basis points (625 = 6.25 %)' })
+    .int('Whole basis points (625 = 6.25 %)')
+    .min(0, 'At least 0')
+    .max(10_000, 'At most 10000 (100 %)')
+    .optional(),
 });
 
-/** `GET projects/{id}/quote?copies`: the project's book priced by its account's list (the invoice's lines). */
+/** `GET projects/{id}/quote?copies&shipToHomeCopies&taxBasisPoints`: the project's book priced by its account's list (the invoice's lines). */
 export const getProjectQuote = defineOperation({
   method: 'GET',
   path: '/api/projects/:id/quote',
@@ -452,7 +501,17 @@ export const copyPricingYear = defineOperation({
   tags: ['pricing'],
 });
 
-export const pricingImportKinds = ['binding_prices', 'customer_pricings', 'pricing_adjustments'] as const;
+/** Every price list takes back its own CSV export. */
+export const pricingImportKinds = [
+  'binding_prices',
+  'customer_pricings',
+  'pricing_adjustments',
+  'pricing_items',
+  'shipping_prices',
+  'ship_to_home_prices',
+  'ship_to_home_shipping_prices',
+  'direct_school_pricings',
+] as const;
 export type PricingImportKind = (typeof pricingImportKinds)[number];
 /** A CSV of at most 2 MB (about 20,000 rows). */
 export const MAX_PRICING_CSV_CHARS = 2_000_000;

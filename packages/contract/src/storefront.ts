@@ -227,6 +227,11 @@ export const checkoutResultSchema = z
     /** The parent's receipt (a signed link). */
     receiptUrl: z.string(),
     totals: totalsSchema,
+    /**
+     * A paid order's digital yearbooks: each one's access code and the link that opens it on a phone
+     * (`/mobile-yearbooks?code=…`). Absent while the order is not paid.
+     */
+    digitalYearbooks: z.array(z.object({ code: z.string(), url: z.string() })).optional(),
   })
   .meta({ id: 'CheckoutResult' });
 export type CheckoutResult = z.infer<typeof checkoutResultSchema>;

@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, smallint, text, uniqueIndex, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { instant, timestamps } from './columns';
 import { accounts, users } from './identity';
 
@@ -46,5 +58,39 @@ export const fundRequests = pgTable(
     check('fund_requests_amount_check', sql`${table.amountCents} > 0`),
     check('fund_requests_status_check', sql`${table.status} in (0, 2)`),
     check('fund_requests_kind_check', sql`${table.kind} in ('presale', 'summer', 'sales_tax')`),
+  ],
+);
+
+/**
+ * What the paid online orders collected for each kind of request, per account, store year and slot
+ * (the fund and sales-tax overviews): the orders that gave the kind anything, collected (its part with
+ * its share of the fee), the fee's and the refund's shares, each order computed on its own as the
+ * domain's `orderShares` does. Kept by the triggers of migration 0023 on online_orders and
+ * online_order_items (never written by the application); `colophon_fund_collected_refill()` rebuilds
+ * it from those tables.
+ */
+export const fundCollectedYearly = pgTable(
+  'fund_collected_yearly',
+  {
+    accountId: integer('account_id').notNull(),
+    year: smallint('year').notNull(),
+    /** One of up to 16 rows of the school-year (the writing connection's): the overviews sum them. */
+    slot: smallint('slot').notNull().default(0),
+    presaleOrders: integer('presale_orders').notNull().default(0),
+    presaleCollectedCents: bigint('presale_collected_cents', { mode: 'number' }).notNull().default(0),
+    presaleFeesCents: bigint('presale_fees_cents', { mode: 'number' }).notNull().default(0),
+    presaleRefundedCents: bigint('presale_refunded_cents', { mode: 'number' }).notNull().default(0),
+    summerOrders: integer('summer_orders').notNull().default(0),
+    summerCollectedCents: bigint('summer_collected_cents', { mode: 'number' }).notNull().default(0),
+    summerFeesCents: bigint('summer_fees_cents', { mode: 'number' }).notNull().default(0),
+    summerRefundedCents: bigint('summer_refunded_cents', { mode: 'number' }).notNull().default(0),
+    taxOrders: integer('tax_orders').notNull().default(0),
+    taxCollectedCents: bigint('tax_collected_cents', { mode: 'number' }).notNull().default(0),
+    taxFeesCents: bigint('tax_fees_cents', { mode: 'number' }).notNull().default(0),
+    taxRefundedCents: bigint('tax_refunded_cents', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [
+    primaryKey({ columns: [table.accountId, table.year, table.slot] }),
+    index('fund_collected_yearly_year_idx').on(table.year),
   ],
 );

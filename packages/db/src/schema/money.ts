@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   boolean,
   check,
@@ -222,6 +223,33 @@ export const accountingInvoices = pgTable(
   ],
 );
 
+/**
+ * A refund of an invoice as booked in the accounting system (a QuickBooks RefundReceipt, or the
+ * embedded books' numbered credit): one row per refund and provider, written by the
+ * `queue_accounting` worker once the books hold it, so a retried job never books it twice.
+ */
+export const accountingCredits = pgTable(
+  'accounting_credits',
+  {
+    id: serial('id').primaryKey(),
+    invoiceId: belongsTo('invoice_id', () => invoices.id),
+    /** The `invoice_payments` row of kind 'refund' this books. */
+    refundId: bigint('refund_id', { mode: 'number' })
+      .notNull()
+      .references(() => invoicePayments.id, { onDelete: 'cascade' }),
+    provider: varchar('provider', { length: 20 }).notNull(),
+    externalId: varchar('external_id', { length: 100 }).notNull(),
+    docNumber: varchar('doc_number', { length: 40 }).notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    bookedAt: instant('booked_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('accounting_credits_refund_key').on(table.refundId, table.provider),
+    index('accounting_credits_invoice_idx').on(table.invoiceId, table.bookedAt),
+    check('accounting_credits_amount_check', sql`${table.amountCents} > 0`),
+  ],
+);
+
 /** The accounting provider's OAuth tokens (QuickBooks Online), refreshed by the adapter. One row. */
 export const accountingConnections = pgTable('accounting_connections', {
   id: serial('id').primaryKey(),
@@ -232,5 +260,10 @@ export const accountingConnections = pgTable('accounting_connections', {
   refreshToken: text('refresh_token'),
   accessTokenExpiresAt: instant('access_token_expires_at'),
   refreshTokenExpiresAt: instant('refresh_token_expires_at'),
+  /** When a super administrator connected the company ("Connect QuickBooks"), and who. */
+  connectedAt: instant('connected_at'),
+  connectedById: integer('connected_by_id').references(() => users.id, { onDelete: 'set null' }),
+  /** The last refresh of the access token. */
+  refreshedAt: instant('refreshed_at'),
   ...timestamps,
 });

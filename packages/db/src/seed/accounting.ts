@@ -1,6 +1,6 @@
-import { and, asc, isNotNull, ne } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, ne } from 'drizzle-orm';
 import type { Db } from '../create-db';
-import { accountingInvoices, invoices, queueAccounting } from '../schema/index';
+import { accountingCredits, accountingInvoices, invoicePayments, invoices, queueAccounting } from '../schema/index';
 
 const MINUTE = 60_000;
 
@@ -15,7 +15,8 @@ function booksStatus(invoice: typeof invoices.$inferSelect, balance: number) {
  * The accounting sync of the demo's issued invoices (runs after the invoices are made): most are in
  * the embedded books, as the worker leaves them (number 'COL-<year>-<id>'); every seventh failed its
  * last push (its job in Error, for Retry on the page); every fifth waits for a retry after a timeout.
- * Which is which goes by the invoice's place in id order: deterministic.
+ * Which is which goes by the invoice's place in id order: deterministic. The refunds of a synced
+ * invoice are booked as the embedded books' numbered credits ('COL-CR-<year>-<refund id>').
  */
 export async function seedAccountingSync(db: Db, now: Date): Promise<void> {
   const issued = await db
@@ -91,5 +92,46 @@ export async function seedAccountingSync(db: Db, now: Date): Promise<void> {
   }
   for (let start = 0; start < jobs.length; start += 500) {
     await db.insert(queueAccounting).values(jobs.slice(start, start + 500));
+  }
+  await seedBookedRefunds(
+    db,
+    rows.filter((row) => row.status === 'synced').map((row) => row.invoiceId),
+  );
+}
+
+const londonYear = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/London', year: 'numeric' });
+
+/** The synced invoices' succeeded refunds, as the worker books them in the embedded books. */
+async function seedBookedRefunds(db: Db, invoiceIds: number[]) {
+  const credits: (typeof accountingCredits.$inferInsert)[] = [];
+  for (let start = 0; start < invoiceIds.length; start += 500) {
+    const refunds = await db
+      .select()
+      .from(invoicePayments)
+      .where(
+        and(
+          inArray(invoicePayments.invoiceId, invoiceIds.slice(start, start + 500)),
+          eq(invoicePayments.kind, 'refund'),
+          eq(invoicePayments.status, 'succeeded'),
+        ),
+      )
+      .orderBy(asc(invoicePayments.id));
+    for (const refund of refunds) {
+      credits.push({
+        invoiceId: refund.invoiceId,
+        refundId: refund.id,
+        provider: 'embedded',
+        externalId: `emb_cr_${refund.id}`,
+        docNumber: `COL-CR-${londonYear.format(refund.createdAt)}-${String(refund.id).padStart(6, '0')}`,
+        amountCents: refund.amountCents,
+        bookedAt: new Date(refund.createdAt.getTime() + 2 * MINUTE),
+      });
+    }
+  }
+  for (let start = 0; start < credits.length; start += 500) {
+    await db
+      .insert(accountingCredits)
+      .values(credits.slice(start, start + 500))
+      .onConflictDoNothing();
   }
 }

@@ -172,6 +172,8 @@ export async function seedPricing(db: Db, schools: readonly School[], directScho
   }
   if (third) {
     adjustments.push(
+      // Every year of the demo has an adjustment (issue 13's demo: 2024 to 2026 in every list).
+      { accountId: third.id, year: 2024, typeAdjustment: 4, freeBooks: 5, reason: 'Staff copies' },
       { accountId: third.id, year: 2025, typeAdjustment: 4, freeBooks: 5, reason: 'Staff copies' },
       { accountId: third.id, year: 2026, typeAdjustment: 4, freeBooks: 5, reason: 'Staff copies' },
     );

@@ -32,6 +32,17 @@ export interface AccountingInvoiceLine {
   amountCents: number;
 }
 
+/** A refund of a payment on the invoice (an `invoice_payments` row of kind 'refund' that succeeded). */
+export interface AccountingRefund {
+  /** The refund's own id: what makes booking it idempotent. */
+  refundId: number;
+  amountCents: number;
+  /** The payment method given back ('credit_card', 'ach', 'check', …). */
+  method: string;
+  /** London day of the refund, YYYY-MM-DD. */
+  refundedOn: string;
+}
+
 /** Our invoice as it stands when pushed: amounts in cents, lines in order. */
 export interface AccountingInvoice {
   invoiceId: number;
@@ -54,6 +65,8 @@ export interface AccountingInvoice {
   /** total − paid + refunded. */
   balanceCents: number;
   customer: AccountingCustomer;
+  /** The succeeded refunds, oldest first. */
+  refunds: AccountingRefund[];
 }
 
 export interface PushInvoiceRequest {
@@ -74,10 +87,26 @@ export interface PushInvoiceResult extends AccountingInvoiceStatus {
   docNumber: string;
 }
 
+export interface BookRefundRequest {
+  invoice: AccountingInvoice;
+  refund: AccountingRefund;
+  /** The invoice as the books know it (what `pushInvoice` answered). */
+  invoiceExternalId: string;
+  /** Derived from the refund's id: a retried booking finds the first one instead of making a second. */
+  idempotencyKey: string;
+}
+
+export interface BookRefundResult {
+  externalId: string;
+  docNumber: string;
+}
+
 export interface AccountingAdapter {
   readonly provider: 'quickbooks' | 'embedded';
   /** Creates the invoice, or brings the one a previous push made up to date: never two for one invoice. */
   pushInvoice(request: PushInvoiceRequest): Promise<PushInvoiceResult>;
+  /** Books a refund of the invoice (after `pushInvoice`): never twice for one refund. */
+  bookRefund(request: BookRefundRequest): Promise<BookRefundResult>;
   invoiceStatus(externalId: string): Promise<AccountingInvoiceStatus>;
   invoicePdf(externalId: string): Promise<Buffer>;
 }

@@ -3,6 +3,7 @@ import {
   type AccountingAdapter,
   type AccountingInvoice,
   AccountingNotFoundError,
+  type AccountingRefund,
   statusFromAmounts,
 } from './accounting-adapter';
 import { renderInvoicePdf } from './invoice-pdf';
@@ -17,6 +18,14 @@ const EXTERNAL_ID = /^emb_inv_(\d{1,12})$/;
  */
 export function embeddedDocNumber(invoice: Pick<AccountingInvoice, 'invoiceId' | 'issuedOn'>): string {
   return `COL-${invoice.issuedOn.slice(0, 4)}-${String(invoice.invoiceId).padStart(6, '0')}`;
+}
+
+/**
+ * A refund's credit entry in the embedded books: 'COL-CR-<year refunded>-<refund id, six digits>',
+ * from the refund's own id, so the same refund always has the same number and no two share one.
+ */
+export function embeddedCreditNumber(refund: Pick<AccountingRefund, 'refundId' | 'refundedOn'>): string {
+  return `COL-CR-${refund.refundedOn.slice(0, 4)}-${String(refund.refundId).padStart(6, '0')}`;
 }
 
 /**
@@ -40,13 +49,16 @@ export function createEmbeddedAccounting(db: Db): AccountingAdapter {
         status: statusFromAmounts(invoice),
       };
     },
+    async bookRefund({ refund }) {
+      return { externalId: `emb_cr_${refund.refundId}`, docNumber: embeddedCreditNumber(refund) };
+    },
     async invoiceStatus(externalId) {
       const invoice = await invoiceOf(externalId);
       return { balanceCents: invoice.balanceCents, status: statusFromAmounts(invoice) };
     },
     async invoicePdf(externalId) {
       const invoice = await invoiceOf(externalId);
-      return renderInvoicePdf(invoice, embeddedDocNumber(invoice));
+      return renderInvoicePdf(invoice, embeddedDocNumber(invoice), embeddedCreditNumber);
     },
   };
 }

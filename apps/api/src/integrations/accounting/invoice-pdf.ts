@@ -1,13 +1,20 @@
 import { formatCurrency } from '@colophon/domain';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
-import { type AccountingInvoice, statusFromAmounts } from './accounting-adapter';
+import { type AccountingInvoice, type AccountingRefund, statusFromAmounts } from './accounting-adapter';
 import { bookedLines } from './invoice-source';
 
 /** The standard fonts draw WinAnsi only: anything else shows as '?', never a failed render. */
 const printable = (text: string) => text.replace(/[^\x20-\x7e\u00a0-\u00ff]/g, '?');
 
-/** The embedded adapter's invoice, as PDF bytes: the customer, the lines and the totals. */
-export async function renderInvoicePdf(invoice: AccountingInvoice, docNumber: string): Promise<Buffer> {
+/**
+ * The embedded adapter's invoice, as PDF bytes: the customer, the lines, the totals and each refund's
+ * numbered credit entry.
+ */
+export async function renderInvoicePdf(
+  invoice: AccountingInvoice,
+  docNumber: string,
+  creditNumber: (refund: AccountingRefund) => string,
+): Promise<Buffer> {
   const pdf = await PDFDocument.create();
   pdf.setTitle(`Invoice ${docNumber}`);
   pdf.setCreator('Colophon');
@@ -67,6 +74,16 @@ export async function renderInvoicePdf(invoice: AccountingInvoice, docNumber: st
   if (invoice.paidCents !== 0) total('Paid', -invoice.paidCents);
   if (invoice.refundedCents !== 0) total('Refunded', invoice.refundedCents);
   total('Balance due', invoice.balanceCents, bold);
+  if (invoice.refunds.length) {
+    next(10);
+    write('Credits', { font: bold });
+    next(16);
+    for (const refund of invoice.refunds) {
+      write(`Credit ${creditNumber(refund)}, refund of ${refund.refundedOn}`);
+      write(formatCurrency(-refund.amountCents), { alignRight: true });
+      next();
+    }
+  }
   next(10);
   write(statusFromAmounts(invoice), { font: bold });
   return Buffer.from(await pdf.save());

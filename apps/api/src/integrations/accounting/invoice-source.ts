@@ -1,6 +1,14 @@
-import { accounts, type Db, invoiceLines, invoices } from '@colophon/db';
-import { asc, eq } from 'drizzle-orm';
-import type { AccountingInvoice } from './accounting-adapter';
+import {
+  accountAddresses,
+  accountContacts,
+  accounts,
+  type Db,
+  invoiceLines,
+  invoicePayments,
+  invoices,
+} from '@colophon/db';
+import { and, asc, desc, eq, inArray, isNotNull } from 'drizzle-orm';
+import type { AccountingAddress, AccountingInvoice } from './accounting-adapter';
 
 const londonDay = new Intl.DateTimeFormat('en-CA', {
   timeZone: 'Europe/London',
@@ -8,6 +16,35 @@ const londonDay = new Intl.DateTimeFormat('en-CA', {
   month: '2-digit',
   day: '2-digit',
 });
+
+/** The address kinds a bill goes to, best first: the billing address, else the main (mailing) one. */
+const BILLING_KINDS = ['billing', 'mailing'] as const;
+
+/**
+ * The account's billing address: its 'billing' address if it has one, else its 'mailing' one (the
+ * main address); the oldest of a kind when there are several. Null when it has neither (a shipping
+ * address is where books go, not where the bill does).
+ */
+export async function billingAddressOf(db: Db, accountId: number): Promise<AccountingAddress | null> {
+  const rows = await db
+    .select()
+    .from(accountAddresses)
+    .where(and(eq(accountAddresses.accountId, accountId), inArray(accountAddresses.kind, [...BILLING_KINDS])))
+    .orderBy(asc(accountAddresses.id));
+  for (const kind of BILLING_KINDS) {
+    const address = rows.find((row) => row.kind === kind);
+    if (address)
+      return {
+        line1: address.line1,
+        line2: address.line2,
+        city: address.city,
+        state: address.region,
+        postalCode: address.postalCode,
+        country: address.country,
+      };
+  }
+  return null;
+}
 
 /** Our invoice as the accounting system is given it, read fresh (null when it does not exist). */
 export async function loadAccountingInvoice(db: Db, invoiceId: number): Promise<AccountingInvoice | null> {
@@ -26,6 +63,30 @@ export async function loadAccountingInvoice(db: Db, invoiceId: number): Promise<
     .from(invoiceLines)
     .where(eq(invoiceLines.invoiceId, invoiceId))
     .orderBy(asc(invoiceLines.position));
+  const refunds = await db
+    .select({
+      id: invoicePayments.id,
+      amountCents: invoicePayments.amountCents,
+      method: invoicePayments.method,
+      at: invoicePayments.createdAt,
+    })
+    .from(invoicePayments)
+    .where(
+      and(
+        eq(invoicePayments.invoiceId, invoiceId),
+        eq(invoicePayments.kind, 'refund'),
+        eq(invoicePayments.status, 'succeeded'),
+      ),
+    )
+    .orderBy(asc(invoicePayments.id));
+  // The primary contact's e-mail, else the first contact's that has one.
+  const [contact] = await db
+    .select({ email: accountContacts.email })
+    .from(accountContacts)
+    .where(and(eq(accountContacts.accountId, account.id), isNotNull(accountContacts.email)))
+    .orderBy(desc(accountContacts.isPrimary), asc(accountContacts.id))
+    .limit(1);
+  const billingAddress = await billingAddressOf(db, account.id);
   return {
     invoiceId: invoice.id,
     number: invoice.number,
@@ -53,8 +114,8 @@ export async function loadAccountingInvoice(db: Db, invoiceId: number): Promise<
       accountId: account.id,
       code: account.code,
       name: account.name,
-      email: null,
-      billingAddress: {
+      email: contact?.email ?? null,
+      billingAddress: billingAddress ?? {
         line1: null,
         line2: null,
         city: null,
@@ -63,6 +124,12 @@ export async function loadAccountingInvoice(db: Db, invoiceId: number): Promise<
         country: account.country,
       },
     },
+    refunds: refunds.map((refund) => ({
+      refundId: refund.id,
+      amountCents: refund.amountCents,
+      method: refund.method,
+      refundedOn: londonDay.format(refund.at),
+    })),
   };
 }
 

@@ -92,6 +92,12 @@ export function createStripePayments(settings: StripeSettings): PaymentsAdapter 
       };
     },
     async removeCard(request) {
+      // Only a card still on this customer is detached: a rerun of the detach job, or a card detached
+      // in Stripe's dashboard (or attached to someone else since), changes nothing. An unknown card
+      // throws Stripe's resource_missing, which the caller counts as done.
+      const method = await stripe.paymentMethods.retrieve(request.cardRef);
+      const owner = typeof method.customer === 'string' ? method.customer : method.customer?.id;
+      if (owner !== request.customerRef) return;
       await stripe.paymentMethods.detach(request.cardRef);
     },
     async chargeStoredCard(request): Promise<ChargeResult> {

@@ -15,17 +15,21 @@ const DEFAULT_PROVIDER = 'embedded';
  * transaction) whenever an invoice is issued, paid, refunded or voided. The job reads the invoice when
  * it runs, so one Waiting job covers any number of changes: no second one is queued while one waits.
  * The upsert of the sync row locks it until the caller commits, so two concurrent calls for one
- * invoice queue one job, not two. Returns whether a job was queued. A draft is never pushed.
+ * invoice queue one job, not two. Returns whether a job was queued. A draft is never pushed. A
+ * caller that has just written the invoice passes its account and status (`options.invoice`) rather
+ * than have them read again.
  */
 export async function enqueueInvoiceSync(
   db: Db,
   invoiceId: number,
-  options: { provider?: string } = {},
+  options: { provider?: string; invoice?: { accountId: number; status: string } } = {},
 ): Promise<boolean> {
-  const [invoice] = await db
-    .select({ accountId: invoices.accountId, status: invoices.status })
-    .from(invoices)
-    .where(eq(invoices.id, invoiceId));
+  const [invoice] = options.invoice
+    ? [options.invoice]
+    : await db
+        .select({ accountId: invoices.accountId, status: invoices.status })
+        .from(invoices)
+        .where(eq(invoices.id, invoiceId));
   if (!invoice || invoice.status === 'draft') return false;
   await db
     .insert(accountingInvoices)

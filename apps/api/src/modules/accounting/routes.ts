@@ -6,8 +6,8 @@ import {
   linkAccountingInvoice,
   retryAccountingInvoice,
 } from '@colophon/contract';
-import { accountingInvoices, accounts, invoices } from '@colophon/db';
-import { and, eq, inArray } from 'drizzle-orm';
+import { accountingCredits, accountingInvoices, accounts, invoices } from '@colophon/db';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { accountVisible } from '../../access/scope';
 import { implement, type ResourceRow, registerResource } from '../../engine/implement';
@@ -15,6 +15,7 @@ import { jsonRow } from '../../engine/json-row';
 import { AppError, notFound } from '../../errors';
 import { type AccountingAdapter, AccountingNotFoundError } from '../../integrations/accounting/accounting-adapter';
 import { callerOf } from '../../plugins/authentication';
+import { registerQuickBooksConnectionRoutes } from './connection';
 import { enqueueInvoiceSync } from './enqueue';
 import { type AccountingLinkPurpose, checkAccountingLink, signAccountingLink } from './links';
 import { accountingOf } from './worker';
@@ -82,6 +83,8 @@ export function registerAccountingRoutes(app: FastifyInstance) {
     return adapter;
   };
 
+  registerQuickBooksConnectionRoutes(app);
+
   registerResource(app, accountingInvoicesContract, {
     table: accountingInvoices,
     hooks: { fill: (rows, context) => fillSyncRows(rows, context.db) },
@@ -121,6 +124,13 @@ export function registerAccountingRoutes(app: FastifyInstance) {
   implement(app, getInvoiceSync, async function invoiceSyncStatus(request) {
     const invoice = await visibleInvoice(app, callerOf(request), request.params.id);
     const row = await syncRowOf(app, invoice.id);
+    const credits = row
+      ? await services.db
+          .select()
+          .from(accountingCredits)
+          .where(and(eq(accountingCredits.invoiceId, invoice.id), eq(accountingCredits.provider, row.provider)))
+          .orderBy(asc(accountingCredits.refundId))
+      : [];
     return {
       invoiceId: invoice.id,
       status: (row?.status as 'pending' | 'synced' | 'failed' | undefined) ?? null,
@@ -131,6 +141,12 @@ export function registerAccountingRoutes(app: FastifyInstance) {
       lastError: row?.lastError ?? null,
       attempts: row?.attempts ?? 0,
       syncedAt: row?.syncedAt?.toISOString() ?? null,
+      credits: credits.map((credit) => ({
+        refundId: credit.refundId,
+        docNumber: credit.docNumber,
+        amountCents: credit.amountCents,
+        bookedAt: credit.bookedAt.toISOString(),
+      })),
     };
   });
 

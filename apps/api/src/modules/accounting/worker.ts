@@ -1,7 +1,11 @@
-import { accountingInvoices, type Db, queueAccounting } from '@colophon/db';
+import { accountingCredits, accountingInvoices, type Db, queueAccounting } from '@colophon/db';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Services } from '../../context';
-import { type AccountingAdapter, AccountingRejectedError } from '../../integrations/accounting/accounting-adapter';
+import {
+  type AccountingAdapter,
+  type AccountingInvoice,
+  AccountingRejectedError,
+} from '../../integrations/accounting/accounting-adapter';
 import { createAccounting } from '../../integrations/accounting/create-accounting';
 import { bookedLines, loadAccountingInvoice } from '../../integrations/accounting/invoice-source';
 import { errorMessage, type JobHandler, PermanentJobError, QueueStatus, QueueWorker } from '../../queue';
@@ -68,6 +72,7 @@ export function accountingHandler(
     try {
       const pushed = await accounting.pushInvoice({ invoice, idempotencyKey: accountingKeyOf(invoiceId) });
       if (context.signal.aborted) throw new Error('The job lost its lease.');
+      await bookRefunds(db, accounting, invoice, pushed.externalId, context.signal);
       // A change made while this push ran has its own job waiting: the row stays pending until it runs.
       const [waiting] = await db
         .select({ id: queueAccounting.id })
@@ -112,6 +117,53 @@ export function accountingHandler(
       throw error;
     }
   };
+}
+
+/** The idempotency key of a refund's booking: the refund's own id, the same on every run. */
+export const refundKeyOf = (refundId: number) => `colophon-refund-${refundId}`;
+
+/**
+ * Books each refund of the invoice the books do not hold yet, oldest first, and keeps a row for each
+ * (`accounting_credits`): a refund with a row is never sent again. A run that died between the
+ * booking and the row is covered by the adapter (it finds the booking by its number, and QuickBooks
+ * answers a repeated `requestid` with the first result).
+ */
+async function bookRefunds(
+  db: Db,
+  accounting: AccountingAdapter,
+  invoice: AccountingInvoice,
+  invoiceExternalId: string,
+  signal: AbortSignal,
+) {
+  if (invoice.refunds.length === 0) return;
+  const booked = await db
+    .select({ refundId: accountingCredits.refundId })
+    .from(accountingCredits)
+    .where(
+      and(eq(accountingCredits.invoiceId, invoice.invoiceId), eq(accountingCredits.provider, accounting.provider)),
+    );
+  const done = new Set(booked.map((row) => row.refundId));
+  for (const refund of invoice.refunds) {
+    if (done.has(refund.refundId)) continue;
+    const credit = await accounting.bookRefund({
+      invoice,
+      refund,
+      invoiceExternalId,
+      idempotencyKey: refundKeyOf(refund.refundId),
+    });
+    if (signal.aborted) throw new Error('The job lost its lease.');
+    await db
+      .insert(accountingCredits)
+      .values({
+        invoiceId: invoice.invoiceId,
+        refundId: refund.refundId,
+        provider: accounting.provider,
+        externalId: credit.externalId,
+        docNumber: credit.docNumber,
+        amountCents: refund.amountCents,
+      })
+      .onConflictDoNothing({ target: [accountingCredits.refundId, accountingCredits.provider] });
+  }
 }
 
 /** The `queue_accounting` worker. */

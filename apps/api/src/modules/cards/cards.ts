@@ -3,9 +3,10 @@ import { cardBrand } from '@colophon/domain';
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { Services } from '../../context';
-import { AppError, type FieldError, invalidField } from '../../errors';
+import { AppError, type FieldError, invalidField, notFound } from '../../errors';
 import { type CardDetails, CardRefusedError, type SavedCard } from '../../integrations/payments/payments-adapter';
 import type { AccountRow } from '../accounts/tree';
+import { enqueueCardDetach } from './detach';
 
 /*
  * Stored cards (issue 13): the account's customer at the provider, saving a card, the default card
@@ -145,8 +146,17 @@ export async function saveStoredCard(
       ? refused(refusalErrors(new CardRefusedError('Your card has expired.', 'expiry'), false))
       : null;
   if (problem) {
-    // Stripe attached it to the customer already: take it off again, so nothing is kept anywhere.
-    await payments.removeCard({ customerRef, cardRef: saved.cardRef }).catch(() => undefined);
+    // Stripe attached it to the customer already: take it off again, so nothing is kept anywhere
+    // (should Stripe fail now, the card-detach queue keeps trying; the person gets the refusal either way).
+    await payments.removeCard({ customerRef, cardRef: saved.cardRef }).catch(() =>
+      enqueueCardDetach(db, {
+        provider: payments.name,
+        customerRef,
+        cardRef: saved.cardRef,
+        accountId: account.id,
+        storedCardId: null,
+      }),
+    );
     throw problem;
   }
   return db.transaction(async (tx) => {
@@ -198,38 +208,29 @@ export async function makeDefaultCard(db: Db, card: StoredCardRow): Promise<Stor
       .set({ isDefault: true, updatedAt: new Date() })
       .where(eq(storedCards.id, card.id))
       .returning();
-    if (!row) throw new Error('stored card vanished while made default');
+    // Removed by another call between reading it and this lock: as missing as it is now.
+    if (!row) throw notFound(`Card ${card.id}`);
     return row;
   });
 }
 
 /**
- * Removes the card at the provider, then here. When it was the default, the newest remaining card
- * that has not expired (else the newest) becomes the default, so an account with cards always has one.
+ * Removes the card here and queues its detachment at the provider (`queue_payments`, see detach.ts)
+ * in one transaction: the provider is never called inside the request, so its trouble neither holds
+ * the person up nor fails the removal, and a card removed here is never charged again (charges take
+ * cards from `stripe_cards` only). When it was the default, the newest remaining card that has not
+ * expired (else the newest) becomes the default, so an account with cards always has one.
  */
-export async function removeCard(
-  services: Pick<Services, 'db' | 'payments' | 'clock'>,
-  card: StoredCardRow,
-): Promise<void> {
-  const { db, payments } = services;
-  // A card saved under another provider (the embedded default before Stripe was configured) is not at this one.
-  if (card.provider === payments.name) {
-    try {
-      await payments.removeCard({ customerRef: card.customerRef, cardRef: card.cardRef });
-    } catch (error) {
-      // Already detached (removed in Stripe's dashboard): nothing is left there to remove.
-      if ((error as { code?: unknown }).code !== 'resource_missing') {
-        throw new AppError(
-          'integration_failed',
-          'The card provider could not remove the card. Nothing was removed; try again.',
-        );
-      }
-    }
-  }
+export async function removeCard(services: Pick<Services, 'db' | 'clock'>, card: StoredCardRow): Promise<void> {
+  const { db } = services;
   await db.transaction(async (tx) => {
     await lockCustomer(tx, card.accountId, card.provider);
     const [gone] = await tx.delete(storedCards).where(eq(storedCards.id, card.id)).returning();
-    if (!gone?.isDefault) return;
+    // Removed meanwhile by another call, which queued the detachment.
+    if (!gone) return;
+    // The embedded mode keeps nothing outside this row.
+    if (gone.provider !== 'embedded') await enqueueCardDetach(tx, { ...gone, storedCardId: gone.id });
+    if (!gone.isDefault) return;
     const remaining = await tx
       .select()
       .from(storedCards)

@@ -3,18 +3,14 @@ import { type FundOverview, type FundRequestKind, fundOverview } from '@colophon
 import { type SQL, sql } from 'drizzle-orm';
 import { type Viewer, visibleAccountIds } from '../../access/scope';
 
-/** `a × b ÷ c` half-up in bigint, 0 when `c` is not positive: the domain's `shareOf`, in SQL. */
-const shareOf = (a: string, b: string, c: string) =>
-  `(case when ${c} > 0 then (2::bigint * ${a} * ${b} + ${c}) / (2::bigint * ${c}) else 0 end)`;
-
-/** The coupon's part that falls on the summer single books (the domain's `orderShares`). */
-const summerDiscount = shareOf('d', 'summer', 's');
-
-/** Each kind's part of an order's money before the fee: its goods after the coupon, or its tax. */
-const componentOf: Record<FundRequestKind, string> = {
-  presale: `((s - summer) - (d - ${summerDiscount}))`,
-  summer: `(summer - ${summerDiscount})`,
-  sales_tax: 't',
+/**
+ * Each kind's columns in `fund_collected_yearly` (migration 0023): what the paid online orders
+ * collected for it, per order as the domain's `orderShares` computes it, kept by triggers.
+ */
+const rollupColumnsOf: Record<FundRequestKind, string> = {
+  presale: 'presale',
+  summer: 'summer',
+  sales_tax: 'tax',
 };
 
 export interface FundOverviewFilters {
@@ -24,9 +20,9 @@ export interface FundOverviewFilters {
 
 /**
  * An account's (or every visible account's) overview of one kind: what the paid online orders
- * collected for it, the refunds' and the fees' shares (per order, as the domain's `orderShares`),
- * the requests paid out and waiting, and what is left. Read in two statements; inside a
- * request's transaction they see the requests it locked.
+ * collected for it, the refunds' and the fees' shares (from the rollup the triggers keep per
+ * account and store year), the requests paid out and waiting, and what is left. Read in two
+ * statements; inside a request's transaction they see the requests it locked.
  */
 export async function fundOverviewOf(
   db: Db,
@@ -35,39 +31,29 @@ export async function fundOverviewOf(
   filters: FundOverviewFilters,
 ): Promise<FundOverview & { orders: number }> {
   const visible = visibleAccountIds(viewer);
-  const orderConditions: SQL[] = [];
+  const collectedConditions: SQL[] = [];
   const requestConditions: SQL[] = [];
   if (filters.accountId !== undefined) {
-    orderConditions.push(sql`o.account_id = ${filters.accountId}`);
+    collectedConditions.push(sql`y.account_id = ${filters.accountId}`);
     requestConditions.push(sql`r.account_id = ${filters.accountId}`);
   } else if (visible) {
-    orderConditions.push(sql`o.account_id in ${visible}`);
+    collectedConditions.push(sql`y.account_id in ${visible}`);
     requestConditions.push(sql`r.account_id in ${visible}`);
   }
   if (filters.year !== undefined) {
-    orderConditions.push(sql`o.year = ${filters.year}`);
+    collectedConditions.push(sql`y.year = ${filters.year}`);
     requestConditions.push(sql`r.year = ${filters.year}`);
   }
+  const where = (conditions: SQL[]) => (conditions.length ? sql` where ${sql.join(conditions, sql` and `)}` : sql``);
   const and = (conditions: SQL[]) => (conditions.length ? sql` and ${sql.join(conditions, sql` and `)}` : sql``);
-  const component = componentOf[kind];
-  const fee = shareOf('f', 'c', '(tot - f)');
+  const column = (name: string) => sql.raw(`y.${rollupColumnsOf[kind]}_${name}`);
   const [money] = await rowsOf<{ orders: string; collected: string; fees: string; refunded: string }>(
     db.execute(sql`
-    with paid as (
-      select o.subtotal_cents s, o.discount_cents d, o.fee_cents f, o.tax_cents t, o.total_cents tot,
-        o.refunded_cents r,
-        coalesce((select sum(i.total_cents) from online_order_items i
-          where i.online_order_id = o.id and i.type_shipping = 2), 0)::bigint summer
-      from online_orders o
-      where o.paid_at is not null and o.status in ('paid', 'partially_refunded', 'refunded')${and(orderConditions)}
-    ), parts as (
-      select ${sql.raw(component)} c, f, tot, r from paid
-    )
-    select count(*) filter (where c > 0) orders,
-      coalesce(sum(c + ${sql.raw(fee)}), 0) collected,
-      coalesce(sum(${sql.raw(fee)}), 0) fees,
-      coalesce(sum(${sql.raw(shareOf('r', 'c', 'tot'))}), 0) refunded
-    from parts`),
+    select coalesce(sum(${column('orders')}), 0) orders,
+      coalesce(sum(${column('collected_cents')}), 0) collected,
+      coalesce(sum(${column('fees_cents')}), 0) fees,
+      coalesce(sum(${column('refunded_cents')}), 0) refunded
+    from fund_collected_yearly y${where(collectedConditions)}`),
   );
   const [requests] = await rowsOf<{ paid_out: string; waiting: string }>(
     db.execute(sql`

@@ -6,7 +6,7 @@ import {
 } from '@colophon/contract';
 import { type Db, invoicePayments, invoices, storedCards } from '@colophon/db';
 import { invoiceBalance, invoiceTransition } from '@colophon/domain';
-import { and, desc, eq } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { implement } from '../../engine/implement';
 import { type ResourceContext, requestContext } from '../../engine/resource';
@@ -111,16 +111,27 @@ export async function settleCardPayment(
   input: { now: Date; userId: number | null },
 ): Promise<{ payment: InvoicePaymentRow; invoice: InvoiceRow; settledNow: boolean }> {
   return db.transaction(async (tx) => {
-    const [pending] = await tx.select().from(invoicePayments).where(eq(invoicePayments.id, paymentId));
-    if (!pending) throw new Error(`no invoice payment ${paymentId}`);
-    // The invoice first, then the payment: the order every writer of both takes them in.
-    const [invoice] = await tx.select().from(invoices).where(eq(invoices.id, pending.invoiceId)).for('update');
-    if (!invoice) throw new Error(`no invoice ${pending.invoiceId}`);
+    // The invoice first, then the payment: the order every writer of both takes them in. The
+    // payment's invoice never changes, so it is found and locked in one statement.
+    const [invoice] = await tx
+      .select()
+      .from(invoices)
+      .where(
+        eq(
+          invoices.id,
+          tx
+            .select({ invoiceId: invoicePayments.invoiceId })
+            .from(invoicePayments)
+            .where(eq(invoicePayments.id, paymentId)),
+        ),
+      )
+      .for('update');
+    if (!invoice) throw new Error(`no invoice payment ${paymentId}`);
     const [settled] = await tx
       .update(invoicePayments)
       .set({
         status: outcome.status,
-        providerRef: outcome.providerRef ?? pending.providerRef,
+        providerRef: outcome.providerRef ?? sql`${invoicePayments.providerRef}`,
         failureMessage: outcome.status === 'failed' ? (outcome.failureMessage ?? 'The card was declined.') : null,
         updatedAt: input.now,
       })
@@ -128,7 +139,8 @@ export async function settleCardPayment(
       .returning();
     if (!settled) {
       const [now] = await tx.select().from(invoicePayments).where(eq(invoicePayments.id, paymentId));
-      return { payment: now ?? pending, invoice, settledNow: false };
+      if (!now) throw new Error(`no invoice payment ${paymentId}`);
+      return { payment: now, invoice, settledNow: false };
     }
     if (settled.status !== 'succeeded') return { payment: settled, invoice, settledNow: true };
     const paid = await applyTransition(

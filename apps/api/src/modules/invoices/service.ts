@@ -1,13 +1,5 @@
 import type { Invoice } from '@colophon/contract';
-import {
-  accountingInvoices,
-  accounts,
-  type Db,
-  invoiceLines,
-  invoicePayments,
-  invoices,
-  storedCards,
-} from '@colophon/db';
+import { accountingInvoices, type Db, invoiceLines, invoicePayments, invoices, storedCards } from '@colophon/db';
 import {
   type InvoiceLineInput,
   type InvoiceTransition,
@@ -23,6 +15,7 @@ import type { ResourceContext } from '../../engine/resource';
 import { readForPage } from '../../engine/search-page';
 import { AppError, invalidField, notFound } from '../../errors';
 import { enqueueInvoiceSync } from '../accounting/enqueue';
+import { includeAccountNames } from '../accounts/tree';
 import { orderInvoicePaid } from '../orders/invoice';
 
 /*
@@ -83,7 +76,7 @@ export async function applyTransition(
     .where(eq(invoices.id, invoice.id))
     .returning();
   if (!updated) throw new Error('invoice update returned nothing');
-  await enqueueInvoiceSync(tx, updated.id);
+  await enqueueInvoiceSync(tx, updated.id, { invoice: updated });
   if (becamePaid && updated.orderId !== null) {
     await orderInvoicePaid(tx, updated.orderId, {
       userId: input.userId,
@@ -179,10 +172,14 @@ export const invoiceIncludeFills: Record<string, (rows: Row[], context: Resource
         .where(inArray(invoicePayments.invoiceId, ids))
         .orderBy(asc(invoicePayments.createdAt), asc(invoicePayments.id)),
     );
-    const refunded = await refundedOfPayments(
-      context.db,
-      payments.filter((payment) => payment.kind === 'payment').map((payment) => payment.id),
-    );
+    // A refund is a row of its payment's invoice: what was given back of each payment is among the
+    // rows just read (as `refundedOfPayments` counts it: succeeded and pending refunds).
+    const refunded = new Map<number, number>();
+    for (const refund of payments) {
+      if (refund.kind !== 'refund' || refund.refundOfId === null) continue;
+      if (refund.status !== 'succeeded' && refund.status !== 'pending') continue;
+      refunded.set(refund.refundOfId, (refunded.get(refund.refundOfId) ?? 0) + refund.amountCents);
+    }
     for (const row of rows) {
       row.payments = payments
         .filter((payment) => payment.invoiceId === row.id)
@@ -214,17 +211,7 @@ export const invoiceIncludeFills: Record<string, (rows: Row[], context: Resource
         : null;
     }
   },
-  async account(rows, context) {
-    const found = await readForPage(
-      rows.map((row) => row.accountId as number),
-      (ids) =>
-        context.db
-          .select({ id: accounts.id, code: accounts.code, name: accounts.name })
-          .from(accounts)
-          .where(inArray(accounts.id, ids)),
-    );
-    for (const row of rows) row.account = found.find((account) => account.id === row.accountId);
-  },
+  account: includeAccountNames,
   async cards(rows, context) {
     const found = await readForPage(
       rows.map((row) => row.accountId as number),

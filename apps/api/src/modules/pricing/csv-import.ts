@@ -1,12 +1,28 @@
 import {
   bindingPriceCreateSchema,
   customerPricingCreateSchema,
+  directSchoolPricingsContract,
   type PricingImportKind,
   pricingAdjustmentCreateSchema,
+  pricingItemCreateSchema,
+  shippingPriceCreateSchema,
+  shipToHomePricesContract,
+  shipToHomeShippingPricesContract,
 } from '@colophon/contract';
-import { accounts, bindingPrices, customerPricings, type Db, pricingAdjustments } from '@colophon/db';
+import {
+  accounts,
+  bindingPrices,
+  customerPricings,
+  type Db,
+  directSchoolPricings,
+  pricingAdjustments,
+  pricingItems,
+  shippingPrices,
+  shipToHomePrices,
+  shipToHomeShippingPrices,
+} from '@colophon/db';
 import { parseCsv, parseCurrencyInput } from '@colophon/domain';
-import { inArray, sql } from 'drizzle-orm';
+import { and, inArray, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import { AppError } from '../../errors';
 
@@ -48,6 +64,39 @@ const columnsOf: Record<PricingImportKind, Column[]> = {
     { header: 'Free books', field: 'freeBooks', kind: 'optionalInteger' },
     { header: 'Commission percent', field: 'commissionPercent', kind: 'optionalInteger' },
     { header: 'Reason', field: 'reason', kind: 'optionalText' },
+  ],
+  pricing_items: [
+    { header: 'Year', field: 'year', kind: 'integer' },
+    { header: 'Type', field: 'typeItems', kind: 'integer' },
+    { header: 'Code', field: 'code', kind: 'integer' },
+    { header: 'Label', field: 'label', kind: 'text' },
+    { header: 'Price', field: 'unitCents', kind: 'money' },
+    { header: 'Per', field: 'per', kind: 'text' },
+  ],
+  shipping_prices: [
+    { header: 'Year', field: 'year', kind: 'integer' },
+    { header: 'Size', field: 'typeSize', kind: 'integer' },
+    { header: 'Copies from', field: 'copiesMin', kind: 'integer' },
+    { header: 'Copies to', field: 'copiesMax', kind: 'integer' },
+    { header: 'Per book', field: 'perBookCents', kind: 'money' },
+  ],
+  ship_to_home_prices: [
+    { header: 'Year', field: 'year', kind: 'integer' },
+    { header: 'Product', field: 'product', kind: 'text' },
+    { header: 'Label', field: 'label', kind: 'text' },
+    { header: 'Price', field: 'cents', kind: 'money' },
+  ],
+  ship_to_home_shipping_prices: [
+    { header: 'Year', field: 'year', kind: 'integer' },
+    { header: 'Book type', field: 'typeBook', kind: 'integer' },
+    { header: 'Size', field: 'typeSize', kind: 'integer' },
+    { header: 'Pages from', field: 'pageMin', kind: 'integer' },
+    { header: 'Pages to', field: 'pageMax', kind: 'integer' },
+    { header: 'Postage', field: 'cents', kind: 'money' },
+  ],
+  direct_school_pricings: [
+    { header: 'Year', field: 'year', kind: 'integer' },
+    { header: 'Designation', field: 'designation', kind: 'text' },
   ],
 };
 
@@ -202,14 +251,162 @@ const chunks = <T>(items: T[]) =>
 /** Whether an upserted row was new: PostgreSQL's xmax is 0 on a freshly inserted row version. */
 const wasInserted = sql<boolean>`(xmax = 0)`;
 
-/** Imports a price list's CSV, all or nothing; answers how many rows were created and updated. */
-export async function importPricingRows(
+type Imported = { created: number; updated: number };
+
+/**
+ * The good rows of a list without accounts: each through its create schema, then no two rows with
+ * the same key (the table's unique key, which the upsert matches).
+ */
+function checkedRows<Schema extends z.ZodType>(
+  schema: Schema,
+  rows: Parsed[],
+  columns: Column[],
+  problems: LineProblem[],
+  duplicate: { key: (value: z.output<Schema>) => string; what: string },
+): z.output<Schema>[] {
+  const good = rows.flatMap((row) => {
+    const value = checkRow(schema, row, columns, problems);
+    return value ? [{ line: row.line, value }] : [];
+  });
+  duplicateCheck(
+    good.map(({ line, value }) => ({ line, key: duplicate.key(value) })),
+    duplicate.what,
+    problems,
+  );
+  return good.map((row) => row.value);
+}
+
+/** Writes the rows in batches in one transaction; `write` upserts a batch and tells which rows were new. */
+function writeInBatches<T>(
   db: Db,
-  kind: PricingImportKind,
-  csv: string,
-): Promise<{ created: number; updated: number }> {
+  values: T[],
+  write: (tx: Db, batch: T[]) => Promise<{ inserted: boolean }[]>,
+): Promise<Imported> {
+  return db.transaction(async (tx) => {
+    let created = 0;
+    for (const batch of chunks(values)) created += (await write(tx, batch)).filter((row) => row.inserted).length;
+    return { created, updated: values.length - created };
+  });
+}
+
+/** The lists without accounts: their key, and the upsert on it. */
+function importReferenceList(
+  db: Db,
+  kind: Exclude<PricingImportKind, 'binding_prices' | 'customer_pricings' | 'pricing_adjustments'>,
+  rows: Parsed[],
+  problems: LineProblem[],
+): Promise<Imported> {
+  const columns = columnsOf[kind];
+  switch (kind) {
+    case 'pricing_items': {
+      const good = checkedRows(pricingItemCreateSchema, rows, columns, problems, {
+        key: (value) => `${value.year}|${value.typeItems}|${value.code}`,
+        what: 'the same year, type and code',
+      });
+      if (problems.length) refuse(problems);
+      return writeInBatches(db, good, (tx, batch) =>
+        tx
+          .insert(pricingItems)
+          .values(batch)
+          .onConflictDoUpdate({
+            target: [pricingItems.year, pricingItems.typeItems, pricingItems.code],
+            set: {
+              label: sql`excluded.label`,
+              unitCents: sql`excluded.unit_cents`,
+              per: sql`excluded.per`,
+              updatedAt: sql`now()`,
+            },
+          })
+          .returning({ inserted: wasInserted }),
+      );
+    }
+    case 'shipping_prices': {
+      const good = checkedRows(shippingPriceCreateSchema, rows, columns, problems, {
+        key: (value) => `${value.year}|${value.typeSize}|${value.copiesMin}`,
+        what: 'the same year, size and first copy',
+      });
+      if (problems.length) refuse(problems);
+      return writeInBatches(db, good, (tx, batch) =>
+        tx
+          .insert(shippingPrices)
+          .values(batch)
+          .onConflictDoUpdate({
+            target: [shippingPrices.year, shippingPrices.typeSize, shippingPrices.copiesMin],
+            set: {
+              copiesMax: sql`excluded.copies_max`,
+              perBookCents: sql`excluded.per_book_cents`,
+              updatedAt: sql`now()`,
+            },
+          })
+          .returning({ inserted: wasInserted }),
+      );
+    }
+    case 'ship_to_home_prices': {
+      const good = checkedRows(shipToHomePricesContract.create, rows, columns, problems, {
+        key: (value) => `${value.year}|${value.product}`,
+        what: 'the same year and product',
+      });
+      if (problems.length) refuse(problems);
+      return writeInBatches(db, good, (tx, batch) =>
+        tx
+          .insert(shipToHomePrices)
+          .values(batch)
+          .onConflictDoUpdate({
+            target: [shipToHomePrices.year, shipToHomePrices.product],
+            set: { label: sql`excluded.label`, cents: sql`excluded.cents`, updatedAt: sql`now()` },
+          })
+          .returning({ inserted: wasInserted }),
+      );
+    }
+    case 'ship_to_home_shipping_prices': {
+      const good = checkedRows(shipToHomeShippingPricesContract.create, rows, columns, problems, {
+        key: (value) => `${value.year}|${value.typeBook}|${value.typeSize}|${value.pageMin}`,
+        what: 'the same year, book type, size and first page',
+      });
+      if (problems.length) refuse(problems);
+      return writeInBatches(db, good, (tx, batch) =>
+        tx
+          .insert(shipToHomeShippingPrices)
+          .values(batch)
+          .onConflictDoUpdate({
+            target: [
+              shipToHomeShippingPrices.year,
+              shipToHomeShippingPrices.typeBook,
+              shipToHomeShippingPrices.typeSize,
+              shipToHomeShippingPrices.pageMin,
+            ],
+            set: { pageMax: sql`excluded.page_max`, cents: sql`excluded.cents`, updatedAt: sql`now()` },
+          })
+          .returning({ inserted: wasInserted }),
+      );
+    }
+    case 'direct_school_pricings': {
+      const good = checkedRows(directSchoolPricingsContract.create, rows, columns, problems, {
+        key: (value) => String(value.year),
+        what: 'the same year',
+      });
+      if (problems.length) refuse(problems);
+      return writeInBatches(db, good, (tx, batch) =>
+        tx
+          .insert(directSchoolPricings)
+          .values(batch)
+          .onConflictDoUpdate({
+            target: [directSchoolPricings.year],
+            set: { designation: sql`excluded.designation`, updatedAt: sql`now()` },
+          })
+          .returning({ inserted: wasInserted }),
+      );
+    }
+  }
+}
+
+/** Imports a price list's CSV, all or nothing; answers how many rows were created and updated. */
+export async function importPricingRows(db: Db, kind: PricingImportKind, csv: string): Promise<Imported> {
   const { rows, problems } = readRows(kind, csv);
   const columns = columnsOf[kind];
+  if (kind !== 'binding_prices' && kind !== 'customer_pricings' && kind !== 'pricing_adjustments') {
+    return importReferenceList(db, kind, rows, problems);
+  }
   if (kind === 'binding_prices') {
     const checked = rows.map((row) => ({
       line: row.line,
@@ -282,8 +479,55 @@ export async function importPricingRows(
     return value ? [value] : [];
   });
   if (problems.length) refuse(problems);
-  await db.transaction(async (tx) => {
-    for (const batch of chunks(good)) await tx.insert(pricingAdjustments).values(batch);
+  return db.transaction(async (tx) => {
+    // One adjustments import at a time: the same file sent twice at once adds its rows once.
+    await tx.execute(sql`select pg_advisory_xact_lock(hashtext('pricing_adjustments_import'))`);
+    const fresh = await adjustmentsNotStored(tx, good);
+    for (const batch of chunks(fresh)) await tx.insert(pricingAdjustments).values(batch);
+    return { created: fresh.length, updated: good.length - fresh.length };
   });
-  return { created: good.length, updated: 0 };
+}
+
+type AdjustmentValues = Pick<
+  typeof pricingAdjustments.$inferSelect,
+  'accountId' | 'year' | 'typeAdjustment' | 'amountCents' | 'basisPoints' | 'freeBooks' | 'commissionPercent' | 'reason'
+>;
+
+/** What makes two adjustments the same one (they have no key of their own); a blank reason is none. */
+const adjustmentKey = (value: AdjustmentValues) =>
+  JSON.stringify([
+    value.accountId,
+    value.year,
+    value.typeAdjustment,
+    value.amountCents,
+    value.basisPoints,
+    value.freeBooks,
+    value.commissionPercent,
+    value.reason?.trim() || null,
+  ]);
+
+/**
+ * The file's adjustments less those already stored: adjustments have no unique key, so a line equal
+ * to a stored adjustment is that adjustment (counted as updated, as an unchanged upsert of the other
+ * lists is) and the export of the adjustments comes back in without doubling a discount. Counted as
+ * a multiset: a file with a line three times and one such row stored adds two.
+ */
+async function adjustmentsNotStored<T extends AdjustmentValues>(db: Db, values: T[]): Promise<T[]> {
+  const accountIds = [...new Set(values.map((value) => value.accountId))];
+  const years = [...new Set(values.map((value) => value.year))];
+  const stored = accountIds.length
+    ? await db
+        .select()
+        .from(pricingAdjustments)
+        .where(and(inArray(pricingAdjustments.accountId, accountIds), inArray(pricingAdjustments.year, years)))
+    : [];
+  const unmatched = new Map<string, number>();
+  for (const row of stored) unmatched.set(adjustmentKey(row), (unmatched.get(adjustmentKey(row)) ?? 0) + 1);
+  return values.filter((value) => {
+    const key = adjustmentKey(value);
+    const left = unmatched.get(key) ?? 0;
+    if (left === 0) return true;
+    unmatched.set(key, left - 1);
+    return false;
+  });
 }

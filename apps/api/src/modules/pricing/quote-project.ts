@@ -76,6 +76,8 @@ export async function quoteForProject(
   const [project] = await db.select().from(projects).where(eq(projects.id, projectId));
   if (!project) throw notFound(`Project ${projectId}`);
   const copies = options.copies ?? project.copies ?? 0;
+  // No rate asked, no tax: an invoice made from an order takes none unless given one either.
+  const taxBasisPoints = options.taxBasisPoints ?? 0;
   const empty = {
     projectId,
     accountId: project.accountId,
@@ -86,6 +88,7 @@ export async function quoteForProject(
     adjustmentsCents: 0,
     commissionCents: 0,
     shippingCents: 0,
+    taxBasisPoints,
     taxCents: 0,
     totalCents: 0,
     perBookCents: 0,
@@ -111,7 +114,7 @@ export async function quoteForProject(
     spec: { ...project, copies },
     priceList,
     adjustments,
-    options: { shipToHomeCopies: options.shipToHomeCopies, taxBasisPoints: options.taxBasisPoints },
+    options: { shipToHomeCopies: options.shipToHomeCopies, taxBasisPoints },
   });
   if (!result.ok) return { ...empty, ...pricing, problems: result.problems };
   const { quote } = result;
@@ -126,6 +129,7 @@ export async function quoteForProject(
     adjustmentsCents: quote.adjustmentsCents,
     commissionCents: quote.commissionCents,
     shippingCents: quote.shippingCents,
+    taxBasisPoints,
     taxCents: quote.taxCents,
     totalCents: quote.totalCents,
     perBookCents: quote.perBookCents,

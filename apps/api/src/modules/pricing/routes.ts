@@ -1,23 +1,7 @@
-import {
-  copyPricingYear,
-  getCustomerPricingBases,
-  getDirectSchoolPricings,
-  getPricingItems,
-  getProjectQuote,
-  getShippingPrices,
-  importPricingCsv,
-} from '@colophon/contract';
-import {
-  bindingPrices,
-  customerPricings,
-  type Db,
-  directSchoolPricings,
-  pricingItems,
-  rowsOf,
-  shippingPrices,
-} from '@colophon/db';
+import { copyPricingYear, getCustomerPricingBases, getProjectQuote, importPricingCsv } from '@colophon/contract';
+import { bindingPrices, customerPricings, type Db, rowsOf } from '@colophon/db';
 import { activePricingDesignations, commissionOfDesignation, pricingDesignation } from '@colophon/domain';
-import { and, asc, count, eq, max, min, type SQL, sql } from 'drizzle-orm';
+import { count, eq, max, min, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { implement } from '../../engine/implement';
 import { requestContext } from '../../engine/resource';
@@ -106,7 +90,7 @@ export async function copyYear(
   });
 }
 
-/** Price lists' calls beside the resources: the bases, the read-only tables, the quote, the copy and the import. */
+/** Price lists' calls beside the resources: the bases, the quote, the copy and the import. */
 export async function registerPricingRoutes(app: FastifyInstance) {
   const contextOf = (request: FastifyRequest) => requestContext(app, request);
   const db = () => app.services.db;
@@ -148,61 +132,12 @@ export async function registerPricingRoutes(app: FastifyInstance) {
     };
   });
 
-  implement(app, getDirectSchoolPricings, async function directSchoolPricingList() {
-    const rows = await db()
-      .select({
-        id: directSchoolPricings.id,
-        year: directSchoolPricings.year,
-        designation: directSchoolPricings.designation,
-      })
-      .from(directSchoolPricings)
-      .orderBy(asc(directSchoolPricings.year));
-    return { data: rows };
-  });
-
-  implement(app, getShippingPrices, async function shippingPriceList(request) {
-    const { year } = request.query;
-    const rows = await db()
-      .select({
-        id: shippingPrices.id,
-        year: shippingPrices.year,
-        typeSize: shippingPrices.typeSize,
-        copiesMin: shippingPrices.copiesMin,
-        copiesMax: shippingPrices.copiesMax,
-        perBookCents: shippingPrices.perBookCents,
-      })
-      .from(shippingPrices)
-      .where(year === undefined ? undefined : eq(shippingPrices.year, year))
-      .orderBy(asc(shippingPrices.year), asc(shippingPrices.typeSize), asc(shippingPrices.copiesMin));
-    return { data: rows };
-  });
-
-  implement(app, getPricingItems, async function pricingItemList(request) {
-    const conditions: (SQL | undefined)[] = [
-      request.query.year === undefined ? undefined : eq(pricingItems.year, request.query.year),
-      request.query.type_items === undefined ? undefined : eq(pricingItems.typeItems, request.query.type_items),
-    ];
-    const rows = await db()
-      .select({
-        id: pricingItems.id,
-        year: pricingItems.year,
-        typeItems: pricingItems.typeItems,
-        code: pricingItems.code,
-        label: pricingItems.label,
-        unitCents: pricingItems.unitCents,
-        per: pricingItems.per,
-      })
-      .from(pricingItems)
-      .where(and(...conditions))
-      .orderBy(asc(pricingItems.year), asc(pricingItems.typeItems), asc(pricingItems.code));
-    return { data: rows.map((row) => ({ ...row, per: row.per === 'order' ? ('order' as const) : ('book' as const) })) };
-  });
-
   implement(app, getProjectQuote, async function projectQuote(request) {
     const project = await visibleProject(contextOf(request), request.params.id);
     return quoteForProject(app.services, project.id, {
       copies: request.query.copies,
       shipToHomeCopies: request.query.shipToHomeCopies,
+      taxBasisPoints: request.query.taxBasisPoints,
     });
   });
 

@@ -6,6 +6,7 @@ import type { z } from 'zod';
 import { accountVisible } from '../../access/scope';
 import type { ResourceContext } from '../../engine/resource';
 import { invalidField } from '../../errors';
+import { yearbookCodeMakerOf } from '../mobile-yearbooks/access';
 import type { OnlineOrderRow } from './online-orders';
 import { placeOnlineOrder } from './place-online-order';
 import { receiptUrlOf } from './receipt-email';
@@ -96,6 +97,7 @@ export async function enterCashOrCheckOrder(
     checkNumber: typePayment === onlineOrderPayment.Check ? (input.checkNumber ?? undefined) : undefined,
     now,
     receiptUrl: receiptUrlOf(services),
+    yearbookCode: yearbookCodeMakerOf(services),
   });
   return order;
 }

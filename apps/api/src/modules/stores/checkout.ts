@@ -19,6 +19,7 @@ import type { z } from 'zod';
 import type { Services } from '../../context';
 import { AppError, invalidField, notFound } from '../../errors';
 import type { ChargeResult } from '../../integrations/payments/payments-adapter';
+import { mobileYearbookUrlOf, yearbookCodeMakerOf, yearbookCodesOfOrder } from '../mobile-yearbooks/access';
 import {
   isCheckoutKeyConflict,
   markOnlineOrderFailed,
@@ -261,17 +262,24 @@ function totalsOf(
 /** A decline: 402 with the card's message. */
 export const declined = (message: string) => new AppError('payment_required', message);
 
-function resultOf(
-  services: Pick<Services, 'config' | 'tokenSecret'>,
+async function resultOf(
+  services: Pick<Services, 'config' | 'tokenSecret' | 'db'>,
   order: OnlineOrderRow,
   clientSecret: string | null,
-): CheckoutResult {
+): Promise<CheckoutResult> {
+  const digitalYearbooks =
+    order.status === 'paid'
+      ? (await yearbookCodesOfOrder(services.db, order.id, yearbookCodeMakerOf(services)))
+          .filter(({ revoked }) => !revoked)
+          .map(({ code }) => ({ code, url: mobileYearbookUrlOf(services.config.publicUrl, code) }))
+      : [];
   return {
     orderNumber: order.orderNumber,
     status: order.status === 'paid' ? 'paid' : 'pending',
     clientSecret,
     receiptUrl: receiptUrlOf(services)(order.orderNumber),
     totals: totalsOf(order),
+    ...(digitalYearbooks.length ? { digitalYearbooks } : {}),
   };
 }
 
@@ -318,6 +326,7 @@ async function settle(
       providerRef: charge.id,
       now,
       receiptUrl: receiptUrlOf(services),
+      yearbookCode: yearbookCodeMakerOf(services),
     });
   } else if (charge.status === 'failed') {
     const message = charge.failureMessage ?? 'Your card was declined.';
@@ -397,6 +406,7 @@ export async function checkoutCart(
       paid: priced.pricing.totalCents === 0,
       now,
       receiptUrl: receiptUrlOf(services),
+      yearbookCode: yearbookCodeMakerOf(services),
     }));
   } catch (error) {
     // The same checkout sent twice at once: the second finds the first's order.

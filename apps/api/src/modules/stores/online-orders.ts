@@ -4,15 +4,7 @@ import {
   onlineOrdersContract,
   type onlineOrderUpdateSchema,
 } from '@colophon/contract';
-import {
-  accounts,
-  type Db,
-  onlineOrderItems,
-  onlineOrders,
-  onlinePayments,
-  products,
-  storeStatuses,
-} from '@colophon/db';
+import { type Db, onlineOrderItems, onlineOrders, onlinePayments, products, storeStatuses } from '@colophon/db';
 import {
   onlineOrderPayment,
   onlineOrderShipping,
@@ -29,7 +21,7 @@ import { jsonRow } from '../../engine/json-row';
 import type { ResourceContext } from '../../engine/resource';
 import { readForPage } from '../../engine/search-page';
 import { notFound } from '../../errors';
-import { subtreeIdsSql } from '../accounts/tree';
+import { includeAccountNames, subtreeIdsSql } from '../accounts/tree';
 import { enterCashOrCheckOrder } from './cash-check-orders';
 import type { OnlineOrderRow } from './place-online-order';
 
@@ -128,17 +120,7 @@ export const onlineOrderIncludeFills: Record<string, (rows: Row[], context: Reso
     );
     for (const row of rows) row.store = found.find((store) => store.id === row.storeId);
   },
-  async account(rows, context) {
-    const found = await readForPage(
-      rows.map((row) => row.accountId as number),
-      (ids) =>
-        context.db
-          .select({ id: accounts.id, code: accounts.code, name: accounts.name })
-          .from(accounts)
-          .where(inArray(accounts.id, ids)),
-    );
-    for (const row of rows) row.account = found.find((account) => account.id === row.accountId);
-  },
+  account: includeAccountNames,
 };
 
 /** One order as every call answers it, with the includes asked for. */

@@ -3,6 +3,7 @@ import { type CartPricing, notificationType, onlineOrderNumber } from '@colophon
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import { invalidField } from '../../errors';
 import { enqueue } from '../../queue';
+import { issueYearbookAccess, type YearbookCodeMaker } from '../mobile-yearbooks/access';
 import { notify } from '../notifications/notify';
 import { RECEIPT_MAX_ATTEMPTS, type ReceiptJobPayload } from './receipt-email';
 
@@ -50,6 +51,8 @@ export interface PlaceOnlineOrderInput {
   now: Date;
   /** The parent's signed receipt link of an order number (`receiptUrlOf(services)`). */
   receiptUrl: (orderNumber: string) => string;
+  /** The access code of a digital yearbook line (`yearbookCodeMakerOf(services)`). */
+  yearbookCode: YearbookCodeMaker;
 }
 
 export interface PlacedOnlineOrder {
@@ -157,13 +160,22 @@ export async function placeOnlineOrder(db: Db, input: PlaceOnlineOrderInput): Pr
       })
       .returning({ id: onlinePayments.id });
     if (!payment) throw new Error('online payment insert returned nothing');
-    if (input.paid) await announcePaid(tx, order, input.receiptUrl);
+    if (input.paid) await announcePaid(tx, order, input, input.now);
     return { order, paymentId: payment.id };
   });
 }
 
-/** Notification 42 to the school and the parent's receipt e-mail, queued with the change that paid. */
-async function announcePaid(tx: Db, order: OnlineOrderRow, receiptUrl: (orderNumber: string) => string): Promise<void> {
+/**
+ * Notification 42 to the school, the digital yearbooks' access codes and the parent's receipt e-mail
+ * (which prints them), all with the change that paid.
+ */
+async function announcePaid(
+  tx: Db,
+  order: OnlineOrderRow,
+  { receiptUrl, yearbookCode }: Pick<PlaceOnlineOrderInput, 'receiptUrl' | 'yearbookCode'>,
+  now: Date,
+): Promise<void> {
+  await issueYearbookAccess(tx, order, yearbookCode, now);
   await notify(tx, {
     accountId: order.accountId,
     typeNotification: notificationType.OnlineOrderReceived,
@@ -186,7 +198,12 @@ async function announcePaid(tx: Db, order: OnlineOrderRow, receiptUrl: (orderNum
 export async function markOnlineOrderPaid(
   db: Db,
   orderId: number,
-  payment: { providerRef: string; now: Date; receiptUrl: (orderNumber: string) => string },
+  payment: {
+    providerRef: string;
+    now: Date;
+    receiptUrl: (orderNumber: string) => string;
+    yearbookCode: YearbookCodeMaker;
+  },
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const [order] = await tx
@@ -200,7 +217,7 @@ export async function markOnlineOrderPaid(
       .update(onlinePayments)
       .set({ status: 'succeeded', providerRef: payment.providerRef, failureMessage: null, updatedAt: payment.now })
       .where(and(eq(onlinePayments.onlineOrderId, orderId), eq(onlinePayments.kind, 'charge')));
-    await announcePaid(tx, order, payment.receiptUrl);
+    await announcePaid(tx, order, payment, payment.now);
     return true;
   });
 }

@@ -3,6 +3,12 @@ import { accounts, type Db, onlineOrderItems, onlineOrders, products, storeStatu
 import { formatCurrency, onlineOrderShipping } from '@colophon/domain';
 import { asc, eq } from 'drizzle-orm';
 import type { Mailer } from '../../integrations/email/mailer';
+import {
+  mobileYearbookUrlOf,
+  type YearbookCodeMaker,
+  yearbookCodeMakerOf,
+  yearbookCodesOfOrder,
+} from '../mobile-yearbooks/access';
 
 /*
  * The parent's receipt e-mail (issue 12): queued in the same transaction that marks the order paid
@@ -41,11 +47,18 @@ export function receiptUrlOf(services: { config: { publicUrl: string }; tokenSec
     `${services.config.publicUrl.replace(/\/$/, '')}/api/storefront/receipt/${encodeURIComponent(orderNumber)}?token=${receiptToken(services.tokenSecret, orderNumber)}`;
 }
 
-/** The receipt e-mail's subject and text: the order's lines and totals, and the link. */
+/** The public URL a receipt link starts with (`<public URL>/api/storefront/receipt/…`). */
+const publicUrlOfReceipt = (receiptUrl: string) => receiptUrl.split('/api/storefront/receipt/')[0] ?? '';
+
+/**
+ * The receipt e-mail's subject and text: the order's lines and totals, the digital yearbooks' access
+ * codes and links (with `codeOf`), and the receipt's link.
+ */
 export async function receiptEmail(
   db: Db,
   orderId: number,
   receiptUrl: string,
+  codeOf?: YearbookCodeMaker,
 ): Promise<{ to: string; subject: string; text: string } | null> {
   const [row] = await db
     .select({ order: onlineOrders, schoolName: accounts.name, storeTitle: storeStatuses.title })
@@ -62,6 +75,18 @@ export async function receiptEmail(
     .where(eq(onlineOrderItems.onlineOrderId, orderId))
     .orderBy(asc(onlineOrderItems.id));
   const store = row.storeTitle ?? `${row.schoolName} Yearbook`;
+  const codes = codeOf ? await yearbookCodesOfOrder(db, orderId, codeOf) : [];
+  const yearbookLines = codes.length
+    ? [
+        '',
+        codes.length === 1 ? 'Your digital yearbook' : 'Your digital yearbooks',
+        ...codes.map(
+          ({ code }) =>
+            `Access code: ${code}  Read it on your phone: ${mobileYearbookUrlOf(publicUrlOfReceipt(receiptUrl), code)}`,
+        ),
+        'Keep this code: anyone who has it can read the book.',
+      ]
+    : [];
   const lines = [
     `Thank you for your order from ${store}.`,
     '',
@@ -80,6 +105,7 @@ export async function receiptEmail(
     ...(order.taxCents ? [`Sales tax: ${formatCurrency(order.taxCents)}`] : []),
     ...(order.feeCents ? [`Online fee: ${formatCurrency(order.feeCents)}`] : []),
     `Total paid: ${formatCurrency(order.totalCents)}`,
+    ...yearbookLines,
     '',
     `Your receipt: ${receiptUrl}`,
   ];
@@ -92,10 +118,12 @@ export async function receiptEmail(
 
 /** The job: send the receipt once (its key), then note when it went. */
 export async function sendReceiptEmail(
-  services: { db: Db; mailer: Mailer },
+  services: { db: Db; mailer: Mailer; tokenSecret?: Uint8Array | undefined },
   payload: ReceiptJobPayload,
 ): Promise<string[]> {
-  const email = await receiptEmail(services.db, payload.receiptOrderId, payload.receiptUrl);
+  const { tokenSecret } = services;
+  const codeOf = tokenSecret ? yearbookCodeMakerOf({ tokenSecret }) : undefined;
+  const email = await receiptEmail(services.db, payload.receiptOrderId, payload.receiptUrl, codeOf);
   if (!email) return [];
   await services.mailer.send({ ...email, idempotencyKey: `online-order-receipt:${payload.receiptOrderId}` });
   await services.db

@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from 'pdf-lib';
 import { implement } from '../../engine/implement';
 import { requestContext } from '../../engine/resource';
+import { mobileYearbookUrlOf, type YearbookCodeMaker, yearbookCodesOfOrder } from '../mobile-yearbooks/access';
 import { type OnlineOrderRow, onlineOrderLines, onlineOrderPayments, visibleOnlineOrder } from './online-orders';
 
 /*
@@ -22,6 +23,8 @@ export interface ReceiptContext {
   payments: ReceiptPayment[];
   /** The time zone the dates are written in (the school's; the source's London by default). */
   timeZone?: string;
+  /** The digital yearbooks' access codes and links (the parent's receipt only). */
+  yearbooks?: { code: string; url: string; revoked: boolean }[];
 }
 
 const money = (cents: number) =>
@@ -176,6 +179,20 @@ export async function renderReceipt(
     next();
   }
   next(8);
+  for (const [index, yearbook] of (context.yearbooks ?? []).entries()) {
+    ensure(14 * 4);
+    next(8);
+    if (index === 0) {
+      write('Your digital yearbook', { font: bold });
+      next();
+    }
+    write(`Access code: ${yearbook.code}${yearbook.revoked ? ' (refunded: it no longer opens the book)' : ''}`, {
+      font: bold,
+    });
+    next();
+    write(`Read it on your phone: ${yearbook.url}`, { size: 9 });
+    next();
+  }
   const paidBy = onlineOrderPayment.label(order.typePayment);
   write(`Paid by ${paidBy}${order.checkNumber ? ` (check ${order.checkNumber})` : ''}`);
   next();
@@ -192,14 +209,30 @@ async function receiptContextOf(db: Db, order: OnlineOrderRow): Promise<Omit<Rec
   return { schoolName: account?.name ?? '', storeTitle: store?.title ?? null };
 }
 
-/** The receipt of an order as PDF bytes, read from the database (the route's and the e-mail's). */
-export async function receiptOf(db: Db, order: OnlineOrderRow): Promise<Uint8Array> {
-  const [lines, payments, context] = await Promise.all([
+/**
+ * The receipt of an order as PDF bytes, read from the database (the route's and the e-mail's). With
+ * `yearbooks`, the parent's copy: it prints the digital yearbooks' access codes.
+ */
+export async function receiptOf(
+  db: Db,
+  order: OnlineOrderRow,
+  yearbooks?: { codeOf: YearbookCodeMaker; publicUrl: string },
+): Promise<Uint8Array> {
+  const [lines, payments, context, codes] = await Promise.all([
     onlineOrderLines(db, [order.id]),
     onlineOrderPayments(db, [order.id]),
     receiptContextOf(db, order),
+    yearbooks ? yearbookCodesOfOrder(db, order.id, yearbooks.codeOf) : [],
   ]);
-  return renderReceipt(order, lines, { ...context, payments });
+  return renderReceipt(order, lines, {
+    ...context,
+    payments,
+    yearbooks: codes.map(({ code, revoked }) => ({
+      code,
+      revoked,
+      url: mobileYearbookUrlOf(yearbooks?.publicUrl ?? '', code),
+    })),
+  });
 }
 
 export async function registerReceiptRoute(app: FastifyInstance) {

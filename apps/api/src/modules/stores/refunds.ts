@@ -8,6 +8,7 @@ import { jsonRow } from '../../engine/json-row';
 import { type ResourceContext, requestContext } from '../../engine/resource';
 import { AppError, invalidField } from '../../errors';
 import type { RefundResult } from '../../integrations/payments/payments-adapter';
+import { syncYearbookAccessWithRefunds } from '../mobile-yearbooks/access';
 import { notify } from '../notifications/notify';
 import { type OnlineOrderRow, onlineOrderItem, refundableCents, visibleOnlineOrder } from './online-orders';
 
@@ -177,6 +178,8 @@ async function countItemsAsSold(tx: Db, order: OnlineOrderRow, status: string) {
       paidAt: sql`case when ${onlineOrderItems.refundedCents} > 0 and ${onlineOrderItems.refundedCents} >= ${onlineOrderItems.totalCents} then null else ${soldAt}::timestamptz end`,
     })
     .where(eq(onlineOrderItems.onlineOrderId, order.id));
+  // A digital yearbook refunded in full no longer opens (and opens again if the refund failed).
+  await syncYearbookAccessWithRefunds(tx, order.id);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { discountsContract, productPricesContract, productsContract, storesContract } from '@colophon/contract';
-import { accounts, type Db, discounts, productPrices, products, storeStatuses } from '@colophon/db';
+import { type Db, discounts, productPrices, products, storeStatuses } from '@colophon/db';
 import {
   dedicationAdSize,
   discountType,
@@ -17,7 +17,7 @@ import { deactivateRow, parentIdOf, type ResourceContext } from '../../engine/re
 import { readForPage } from '../../engine/search-page';
 import { AppError, invalidField, notFound } from '../../errors';
 import { describeConstraint } from '../../plugins/problems';
-import { requireReferencedAccount } from '../accounts/tree';
+import { includeAccountNames, requireReferencedAccount } from '../accounts/tree';
 import { notify } from '../notifications/notify';
 
 describeConstraint('store_statuses_account_year_key', 'year', 'This account already has a store for that year.');
@@ -136,17 +136,7 @@ function registerStores(app: FastifyInstance) {
     scope: storeScope,
     hooks: {
       includes: {
-        async account(rows, context) {
-          const found = await readForPage(
-            rows.map((row) => row.accountId),
-            (ids) =>
-              context.db
-                .select({ id: accounts.id, code: accounts.code, name: accounts.name })
-                .from(accounts)
-                .where(inArray(accounts.id, ids)),
-          );
-          for (const row of rows) row.account = found.find((account) => account.id === row.accountId);
-        },
+        account: includeAccountNames,
       },
       async validate(input, context, existing) {
         if (!existing && input.accountId !== undefined) {

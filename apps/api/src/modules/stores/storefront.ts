@@ -25,6 +25,7 @@ import type { Services } from '../../context';
 import { implement } from '../../engine/implement';
 import { AppError, invalidField, notFound } from '../../errors';
 import { countHit, requireHitLeft, takeHit } from '../../rate-limit';
+import { yearbookCodeMakerOf } from '../mobile-yearbooks/access';
 import {
   checkoutCart,
   confirmCheckoutPayment,
@@ -194,7 +195,11 @@ export async function registerStorefrontRoutes(app: FastifyInstance) {
       if (!receiptTokenMatches(services.tokenSecret, orderNumber, request.query.token)) throw notFound('This receipt');
       const [order] = await services.db.select().from(onlineOrders).where(eq(onlineOrders.orderNumber, orderNumber));
       if (!order) throw notFound('This receipt');
-      const bytes = await receiptOf(services.db, order);
+      // The parent's own receipt prints the digital yearbooks' access codes (the staff's copy does not).
+      const bytes = await receiptOf(services.db, order, {
+        codeOf: yearbookCodeMakerOf(services),
+        publicUrl: services.config.publicUrl,
+      });
       return reply
         .type('application/pdf')
         .header('content-disposition', `inline; filename="receipt-${orderNumber.replace(/[^\w-]/g, '')}.pdf"`)

@@ -9,6 +9,7 @@ import type { Services } from '../../context';
 import { AppError } from '../../errors';
 import { type PaymentEvent, WebhookSignatureError } from '../../integrations/payments/payments-adapter';
 import { applyInvoicePaymentEvent } from '../invoices/webhook-events';
+import { yearbookCodeMakerOf } from '../mobile-yearbooks/access';
 import { markOnlineOrderFailed, markOnlineOrderPaid } from './place-online-order';
 import { receiptUrlOf } from './receipt-email';
 import { giveBackRemainingLines } from './refunds';
@@ -53,6 +54,7 @@ async function apply(services: Services, event: PaymentEvent): Promise<string> {
         providerRef: event.paymentIntentId,
         now,
         receiptUrl: receiptUrlOf(services),
+        yearbookCode: yearbookCodeMakerOf(services),
       }))
         ? 'paid'
         : 'unchanged';

@@ -1,15 +1,17 @@
 import { type AccountingInvoiceRow, type AccountingSyncStatus, accountingSyncStatuses } from '@colophon/contract';
 import { formatCurrency, formatDateTime } from '@colophon/domain';
 import { ActionIcon, Group, Select, Stack, Text, Tooltip } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { IconArrowBackUp } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
-import type { JSX } from 'react';
+import { type JSX, useEffect } from 'react';
 import { DataTable, type DataTableColumn } from '../../components/data-table/DataTable';
 import { useConfirmedAction } from '../../components/feedback/useConfirmedAction';
 import { filterQuery, listQuery } from '../../lib/list-search';
 import { useSession } from '../../lib/session';
 import { accountingInvoicesResource, useRetryAccountingInvoice } from './api';
 import { AccountingPdfLink, SyncStatusBadge } from './InvoiceSyncStatus';
+import { QuickBooksConnectionPanel, quickBooksReturnMessages } from './QuickBooksConnectionPanel';
 
 const route = getRouteApi('/admin/super/quickbooks-invoices');
 
@@ -19,17 +21,24 @@ const invoiceName = (row: AccountingInvoiceRow) => row.invoice.number ?? `Invoic
 /**
  * /admin/super/quickbooks-invoices: every invoice's push to the accounting system (QuickBooks, or the
  * embedded books), its status, the accounting system's number and balance, the last error; Retry
- * queues a push again, PDF opens the invoice as the books render it.
+ * queues a push again, PDF opens the invoice as the books render it. Above: the QuickBooks connection.
  */
 export function AccountingInvoicesPage(): JSX.Element {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const zone = useSession()?.user.timezone;
-  const { edit: _edit, ...list } = search;
+  const { edit: _edit, quickbooks: returned, ...list } = search;
   const query = accountingInvoicesResource.useList(listQuery(list));
   const retry = useRetryAccountingInvoice();
   const setSearch = (patch: Partial<typeof search>) =>
     void navigate({ search: (previous) => ({ ...previous, ...patch }) });
+  // Back from Intuit: say how the connection went, once, and take the word off the URL.
+  useEffect(() => {
+    if (!returned) return;
+    const { color, title, message } = quickBooksReturnMessages[returned];
+    notifications.show({ color, title, message });
+    void navigate({ search: (previous) => ({ ...previous, quickbooks: undefined }), replace: true });
+  }, [returned, navigate]);
   const action = useConfirmedAction<AccountingInvoiceRow>({
     title: (row) => `Push ${invoiceName(row)} again`,
     confirmLabel: () => 'Retry',
@@ -110,6 +119,7 @@ export function AccountingInvoicesPage(): JSX.Element {
 
   return (
     <>
+      <QuickBooksConnectionPanel />
       <DataTable<AccountingInvoiceRow>
         label="Accounting invoices"
         columns={columns}

@@ -17,6 +17,7 @@ function sync(extra: Partial<InvoiceAccountingSync> = {}): InvoiceAccountingSync
     lastError: null,
     attempts: 1,
     syncedAt: '2026-03-02T10:02:00.000Z',
+    credits: [],
     ...extra,
   };
 }
@@ -75,5 +76,21 @@ describe('InvoiceSyncStatus', () => {
     expect(within(region).getByText('Sync failed')).toBeTruthy();
     expect(within(region).getByText('QuickBooks 400: Invalid Reference Id')).toBeTruthy();
     expect(within(region).queryByRole('button', { name: 'PDF' })).toBeNull();
+  });
+
+  it('lists each refund as the books hold it: the embedded credit or the QuickBooks refund receipt', async () => {
+    signInAs(makeUser());
+    serve(
+      sync({
+        externalStatus: 'Open',
+        externalBalanceCents: 5_000,
+        credits: [
+          { refundId: 41, docNumber: 'COL-CR-2026-000041', amountCents: 5_000, bookedAt: '2026-03-05T09:00:00.000Z' },
+        ],
+      }),
+    );
+    renderWithProviders(<InvoiceSyncStatus invoiceId={7} />);
+    const region = await screen.findByLabelText('Accounting sync');
+    expect(within(region).getByText(/Credit COL-CR-2026-000041: \$50\.00 refunded/)).toBeTruthy();
   });
 });

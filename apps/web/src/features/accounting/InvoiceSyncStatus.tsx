@@ -43,7 +43,8 @@ export function AccountingPdfLink({ invoiceId, label = 'PDF' }: { invoiceId: num
 
 /**
  * An invoice's accounting sync, for the invoice's own screen: the status, the accounting system's
- * document number and status, the last error of a failed push, and the PDF once it is in the books.
+ * document number and status, each refund's credit as booked, the last error of a failed push, and the
+ * PDF once it is in the books.
  * Reads the sync itself (and again while it is pending), so it needs only the invoice's id.
  */
 export function InvoiceSyncStatus({ invoiceId }: { invoiceId: number }): JSX.Element {
@@ -71,6 +72,12 @@ export function InvoiceSyncStatus({ invoiceId }: { invoiceId: number }): JSX.Ele
           {data.syncedAt ? ` (${formatDateTime(data.syncedAt, zone)})` : ''}
         </Text>
       ) : null}
+      {(data.credits ?? []).map((credit) => (
+        <Text key={credit.refundId} size="sm" c="dimmed">
+          {data.provider === 'quickbooks' ? 'Refund receipt' : 'Credit'} {credit.docNumber}:{' '}
+          {formatCurrency(credit.amountCents)} refunded
+        </Text>
+      ))}
       {data.status === 'failed' && data.lastError ? (
         <Text size="sm" c="red" lineClamp={3} title={data.lastError}>
           {data.lastError}

@@ -1,8 +1,12 @@
 import {
   type AccountingInvoiceRow,
   accountingInvoicesContract,
+  connectQuickBooks,
+  disconnectQuickBooks,
   getInvoiceSync,
+  getQuickBooksConnection,
   linkAccountingInvoice,
+  type QuickBooksConnection,
   retryAccountingInvoice,
 } from '@colophon/contract';
 import { useQuery } from '@tanstack/react-query';
@@ -52,4 +56,27 @@ export async function openAccountingPdf(invoiceId: number): Promise<void> {
     tab?.close();
     throw error;
   }
+}
+
+export const quickBooksConnectionKey = ['quickbooks', 'connection'] as const;
+
+/** Whether QuickBooks is configured, and the company connected (super administrators). */
+export function useQuickBooksConnection() {
+  return useQuery({
+    queryKey: quickBooksConnectionKey,
+    queryFn: ({ signal }) => call(getQuickBooksConnection, {}, signal),
+  });
+}
+
+/** Sends the browser to Intuit to connect a company; Intuit sends it back to the API's callback. */
+export async function startQuickBooksConnection(): Promise<void> {
+  const { authorizeUrl } = await call(connectQuickBooks, {});
+  window.location.assign(authorizeUrl);
+}
+
+/** Revokes the company's tokens and forgets them; the connection is read again after. */
+export function useDisconnectQuickBooks() {
+  return useInvalidatingMutation<QuickBooksConnection, void>([quickBooksConnectionKey], {
+    mutationFn: () => call(disconnectQuickBooks, {}),
+  });
 }

@@ -1,6 +1,13 @@
-import { bindingPricesContract, codeOf, customerPricingsContract, designationSchema } from '@colophon/contract';
 import {
-  activePricingDesignations,
+  bindingPricesContract,
+  type CustomerPricingPageTab,
+  codeOf,
+  customerPricingPageTabs,
+  customerPricingsContract,
+  designationSchema,
+  type PricingImportKind,
+} from '@colophon/contract';
+import {
   bookSize,
   bookType,
   formatCurrency,
@@ -8,28 +15,34 @@ import {
   parseCurrencyInput,
   pricingDesignation,
 } from '@colophon/domain';
-import { Anchor, Group, SegmentedControl, Select, Stack } from '@mantine/core';
+import { Anchor, Group, Stack, Tabs } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import type { JSX } from 'react';
 import { z } from 'zod';
 import { type ColumnContext, column, ResourcePage } from '../../components/resource-page';
 import { bindingPricesResource, customerPricingsResource } from './api';
-import { CopyYearButton, ImportCsvButton, pricingYears } from './PricingTools';
+import {
+  DirectSchoolTable,
+  OptionPriceTable,
+  PostageTable,
+  ShippingPriceTable,
+  ShipToHomePriceTable,
+} from './PriceListTables';
+import {
+  CopyYearButton,
+  codeOptions,
+  designationOptions,
+  ImportCsvButton,
+  singleSelect,
+  yearOptions as yearOptionsOf,
+} from './PricingTools';
 
 const route = getRouteApi('/admin/super/customer-pricing');
 
 type Price = z.output<typeof bindingPricesContract.item> & { name: string };
 type Pricing = z.output<typeof customerPricingsContract.item> & { name: string };
 
-const yearOptions = pricingYears()
-  .reverse()
-  .map((year) => ({ value: String(year), label: String(year) }));
-const designationOptions = activePricingDesignations.map((code) => ({
-  value: code,
-  label: `${code} — ${pricingDesignation.label(code)}`,
-}));
-const codeOptions = (enumeration: { entries: readonly { code: number; label: string }[] }) =>
-  enumeration.entries.map((entry) => ({ value: String(entry.code), label: entry.label }));
+const yearOptions = yearOptionsOf();
 
 /** The price is typed in dollars and becomes whole cents here, once; the API checks the bracket. */
 const priceForm = z
@@ -51,65 +64,89 @@ const pricingFormSchema = z.object({
   notes: z.string().transform((text) => (text.trim() === '' ? null : text.trim())),
 });
 
-/** A filter of one value kept in the URL's list (`year[]=2026`). */
-function singleSelect(label: string, options: { value: string; label: string }[], numeric: boolean) {
-  return (value: unknown, onChange: (next: unknown) => void) => (
-    <Select
-      aria-label={label}
-      placeholder={`Any ${label.toLowerCase()}`}
-      clearable
-      w={170}
-      data={options}
-      value={Array.isArray(value) && value[0] !== undefined ? String(value[0]) : null}
-      onChange={(next) => onChange(next ? [numeric ? Number(next) : next] : undefined)}
-    />
-  );
-}
+/** Each tab: its label, the list its CSV import takes, and the import button's words. */
+const tabs: Record<CustomerPricingPageTab, { label: string; importKind: PricingImportKind; importLabel: string }> = {
+  prices: { label: 'Binding prices', importKind: 'binding_prices', importLabel: 'price list' },
+  accounts: { label: 'Customer pricing', importKind: 'customer_pricings', importLabel: 'account pricing' },
+  options: { label: 'Options', importKind: 'pricing_items', importLabel: 'option prices' },
+  shipping: { label: 'Bulk shipping', importKind: 'shipping_prices', importLabel: 'bulk shipping' },
+  home: { label: 'Ship-to-home', importKind: 'ship_to_home_prices', importLabel: 'ship-to-home' },
+  postage: { label: 'Ship-to-home postage', importKind: 'ship_to_home_shipping_prices', importLabel: 'postage' },
+  direct: { label: 'Direct-school designations', importKind: 'direct_school_pricings', importLabel: 'direct-school' },
+};
+
+const isTab = (value: string | null): value is CustomerPricingPageTab =>
+  customerPricingPageTabs.some((tab) => tab === value);
 
 /**
- * /admin/super/customer-pricing: the designations' binding price lists by year (edit, copy a year
- * forward, CSV import and export) and, on its second tab, each account's designation.
+ * /admin/super/customer-pricing: every price list of part 7 by year, one tab each (kept in the URL):
+ * the designations' binding prices, the accounts' designations, the options' prices, bulk shipping,
+ * ship-to-home charges and postage, and the direct-school designation. Each is edited through its
+ * resource, exported and imported as CSV; "Copy year forward" carries all of them.
  */
 export function CustomerPricingPage(): JSX.Element {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const tab = search.tab ?? 'prices';
   const year = search.year?.[0] ?? new Date().getFullYear();
+  const current = tabs[tab];
   return (
     <Stack gap="md">
       {/* The shell's heading names the page; these act on the year shown. */}
       <Group justify="flex-end" wrap="wrap">
         <Group gap="xs">
           <CopyYearButton what="price_lists" fromYear={year} />
-          {tab === 'prices' ? (
-            <ImportCsvButton kind="binding_prices" label="price list" />
-          ) : (
-            <ImportCsvButton kind="customer_pricings" label="account pricing" />
-          )}
+          <ImportCsvButton kind={current.importKind} label={current.importLabel} />
         </Group>
       </Group>
-      <SegmentedControl
-        aria-label="Show"
+      <Tabs
         value={tab}
-        onChange={(next) =>
+        keepMounted={false}
+        onChange={(next) => {
+          if (!isTab(next)) return;
           void navigate({
-            // Each tab's list starts afresh (its own sorts); the year and designation stay.
+            // Each tab's list starts afresh (its own filters and sorts); the year stays, and the
+            // designation between the two lists that have one.
             search: (previous) => ({
               year: previous.year,
-              designation: previous.designation,
-              tab: next === 'accounts' ? 'accounts' : undefined,
+              ...(next === 'prices' || next === 'accounts' ? { designation: previous.designation } : {}),
+              tab: next === 'prices' ? undefined : next,
             }),
-          })
-        }
-        data={[
-          { value: 'prices', label: 'Price lists' },
-          { value: 'accounts', label: 'Accounts' },
-        ]}
-        w="fit-content"
-      />
-      {tab === 'prices' ? <PriceListTable /> : <AccountPricingTable year={year} />}
+          });
+        }}
+      >
+        <Tabs.List aria-label="Price lists">
+          {customerPricingPageTabs.map((value) => (
+            <Tabs.Tab key={value} value={value}>
+              {tabs[value].label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value={tab} pt="md">
+          <TabList tab={tab} year={year} />
+        </Tabs.Panel>
+      </Tabs>
     </Stack>
   );
+}
+
+function TabList({ tab, year }: { tab: CustomerPricingPageTab; year: number }): JSX.Element {
+  switch (tab) {
+    case 'prices':
+      return <PriceListTable />;
+    case 'accounts':
+      return <AccountPricingTable year={year} />;
+    case 'options':
+      return <OptionPriceTable year={year} />;
+    case 'shipping':
+      return <ShippingPriceTable year={year} />;
+    case 'home':
+      return <ShipToHomePriceTable year={year} />;
+    case 'postage':
+      return <PostageTable year={year} />;
+    case 'direct':
+      return <DirectSchoolTable year={year} />;
+  }
 }
 
 function PriceListTable(): JSX.Element {

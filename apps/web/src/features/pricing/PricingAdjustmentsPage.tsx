@@ -1,18 +1,12 @@
 import { codeOf, pricingAdjustmentsContract } from '@colophon/contract';
-import {
-  commissionTier,
-  formatCurrency,
-  formatCurrencyInput,
-  parseCurrencyInput,
-  pricingAdjustmentType,
-} from '@colophon/domain';
+import { commissionTier, formatCurrencyInput, parseCurrencyInput, pricingAdjustmentType } from '@colophon/domain';
 import { Group, Select, Stack } from '@mantine/core';
 import { getRouteApi } from '@tanstack/react-router';
 import type { JSX } from 'react';
 import { z } from 'zod';
 import { column, ResourcePage } from '../../components/resource-page';
 import { pricingAdjustmentsResource } from './api';
-import { CopyYearButton, ImportCsvButton, pricingYears } from './PricingTools';
+import { adjustmentValue, CopyYearButton, ImportCsvButton, pricingYears } from './PricingTools';
 
 const route = getRouteApi('/admin/super/pricing-adjustments');
 
@@ -26,24 +20,6 @@ const commissionOptions = [
   { value: '', label: 'Not set' },
   ...commissionTier.entries.map((entry) => ({ value: String(entry.code), label: entry.label })),
 ];
-
-/** The value of an adjustment as people read it: '$0.50 a book', '5.00 %', '5 free books'. */
-export function adjustmentValue(
-  adjustment: Pick<Adjustment, 'typeAdjustment' | 'amountCents' | 'basisPoints' | 'freeBooks'>,
-) {
-  switch (adjustment.typeAdjustment) {
-    case pricingAdjustmentType.PerBook:
-      return `${formatCurrency(adjustment.amountCents ?? 0)} a book`;
-    case pricingAdjustmentType.TotalDollar:
-      return formatCurrency(adjustment.amountCents ?? 0);
-    case pricingAdjustmentType.PercentageOfInvoice:
-      return `${formatCurrencyInput(adjustment.basisPoints ?? 0)} %`;
-    case pricingAdjustmentType.FreeBooks:
-      return `${adjustment.freeBooks ?? 0} free books`;
-    default:
-      return '—';
-  }
-}
 
 const amountText = z
   .string()

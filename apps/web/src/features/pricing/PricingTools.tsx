@@ -1,5 +1,24 @@
-import type { PricingImportKind } from '@colophon/contract';
-import { Alert, Button, Checkbox, FileButton, Group, List, Modal, NumberInput, Stack, Text } from '@mantine/core';
+import type { PricingAdjustment, PricingImportKind } from '@colophon/contract';
+import {
+  activePricingDesignations,
+  formatCurrency,
+  formatCurrencyInput,
+  pricingAdjustmentType,
+  pricingDesignation,
+} from '@colophon/domain';
+import {
+  Alert,
+  Button,
+  Checkbox,
+  FileButton,
+  Group,
+  List,
+  Modal,
+  NumberInput,
+  Select,
+  Stack,
+  Text,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconCopy, IconUpload } from '@tabler/icons-react';
 import { type JSX, useState } from 'react';
@@ -10,6 +29,54 @@ import { useCopyPricingYear, useImportPricing } from './api';
 export function pricingYears(today = new Date()): number[] {
   const last = today.getFullYear() + 2;
   return Array.from({ length: last - 2024 + 1 }, (_, index) => 2024 + index);
+}
+
+/** The value of an adjustment as people read it: '$0.50 a book', '5.00 %', '5 free books'. */
+export function adjustmentValue(
+  adjustment: Pick<PricingAdjustment, 'typeAdjustment' | 'amountCents' | 'basisPoints' | 'freeBooks'>,
+) {
+  switch (adjustment.typeAdjustment) {
+    case pricingAdjustmentType.PerBook:
+      return `${formatCurrency(adjustment.amountCents ?? 0)} a book`;
+    case pricingAdjustmentType.TotalDollar:
+      return formatCurrency(adjustment.amountCents ?? 0);
+    case pricingAdjustmentType.PercentageOfInvoice:
+      return `${formatCurrencyInput(adjustment.basisPoints ?? 0)} %`;
+    case pricingAdjustmentType.FreeBooks:
+      return `${adjustment.freeBooks ?? 0} free books`;
+    default:
+      return '—';
+  }
+}
+
+/** The years as a select's options, the latest first. */
+export const yearOptions = () =>
+  pricingYears()
+    .reverse()
+    .map((year) => ({ value: String(year), label: String(year) }));
+
+export const designationOptions = activePricingDesignations.map((code) => ({
+  value: code,
+  label: `${code} — ${pricingDesignation.label(code)}`,
+}));
+
+/** An enumeration's entries as a select's options. */
+export const codeOptions = (enumeration: { entries: readonly { code: number; label: string }[] }) =>
+  enumeration.entries.map((entry) => ({ value: String(entry.code), label: entry.label }));
+
+/** A filter of one value kept in the URL's list (`year[]=2026`). */
+export function singleSelect(label: string, options: { value: string; label: string }[], numeric: boolean) {
+  return (value: unknown, onChange: (next: unknown) => void) => (
+    <Select
+      aria-label={label}
+      placeholder={`Any ${label.toLowerCase()}`}
+      clearable
+      w={170}
+      data={options}
+      value={Array.isArray(value) && value[0] !== undefined ? String(value[0]) : null}
+      onChange={(next) => onChange(next ? [numeric ? Number(next) : next] : undefined)}
+    />
+  );
 }
 
 /** "Copy year forward": a year's lists to another; a filled target year is replaced only when asked. */

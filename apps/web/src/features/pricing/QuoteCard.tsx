@@ -1,12 +1,30 @@
-import { formatCurrency, pricingDesignation } from '@colophon/domain';
-import { Card, Group, Table, Text } from '@mantine/core';
-import type { JSX } from 'react';
+import { formatCurrency, pricingAdjustmentType, pricingDesignation } from '@colophon/domain';
+import { Card, Group, List, NumberInput, Table, Text } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { type JSX, useState } from 'react';
+import { userCan } from '../../lib/access';
 import { isApiError } from '../../lib/api-client';
-import { useProjectQuote } from './api';
+import { useSession } from '../../lib/session';
+import { pricingAdjustmentsResource, useProjectQuote } from './api';
+import { adjustmentValue } from './PricingTools';
 
-/** The quote of a project's book: its lines and total, from the same function the invoice uses. */
+/** A rate typed in percent with two decimals (6.25) as basis points (625); empty: no tax. */
+export function taxBasisPointsOf(percent: number | string): number | undefined {
+  if (typeof percent !== 'number' || !Number.isFinite(percent) || percent < 0 || percent > 100) return undefined;
+  return Math.round(percent * 100);
+}
+
+/** Basis points as people read a rate: 625 → '6.25 %'. */
+export const formatTaxRate = (basisPoints: number) => `${(basisPoints / 100).toFixed(2)} %`;
+
+/**
+ * The quote of a project's book: its lines and total, from the same function the invoice uses. The
+ * sales tax rate is asked here (none by default, as an invoice made from an order has none unless given).
+ */
 export function QuoteCard({ projectId }: { projectId: number }): JSX.Element | null {
-  const query = useProjectQuote(projectId);
+  const [taxPercent, setTaxPercent] = useState<number | string>('');
+  const [debouncedTax] = useDebouncedValue(taxPercent, 300);
+  const query = useProjectQuote(projectId, taxBasisPointsOf(debouncedTax));
   if (query.isError && isApiError(query.error) && [403, 404].includes(query.error.status)) return null;
   const quote = query.data;
   return (
@@ -22,6 +40,27 @@ export function QuoteCard({ projectId }: { projectId: number }): JSX.Element | n
           </Text>
         ) : null}
       </Group>
+      <NumberInput
+        label="Sales tax (%)"
+        description="None when empty"
+        size="xs"
+        w={160}
+        mt="xs"
+        min={0}
+        max={100}
+        decimalScale={2}
+        allowNegative={false}
+        value={taxPercent}
+        onChange={setTaxPercent}
+      />
+      {quote && quote.problems.length === 0 ? (
+        <Text size="xs" c="dimmed" data-testid="quote-tax-rate">
+          {quote.taxBasisPoints > 0
+            ? `Sales tax ${formatTaxRate(quote.taxBasisPoints)}: ${formatCurrency(quote.taxCents)}`
+            : 'No sales tax'}
+        </Text>
+      ) : null}
+      {quote && quote.problems.length === 0 ? <QuoteAdjustments accountId={quote.accountId} year={quote.year} /> : null}
       {query.isPending ? <Text size="sm">Pricing…</Text> : null}
       {query.isError && !quote ? <Text size="sm">The quote could not be loaded.</Text> : null}
       {quote && quote.problems.length > 0 ? (
@@ -62,5 +101,38 @@ export function QuoteCard({ projectId }: { projectId: number }): JSX.Element | n
         </Table>
       ) : null}
     </Card>
+  );
+}
+
+/**
+ * The account's adjustments of the quote's year, with their reasons, for whoever may read them
+ * (`pricing.view`: the studio side, the school's administrator and treasurer): why an adjustment line
+ * of the quote is there.
+ */
+function QuoteAdjustments({ accountId, year }: { accountId: number; year: number }): JSX.Element | null {
+  const user = useSession()?.user;
+  const allowed = userCan(user, 'pricing.view');
+  if (!allowed) return null;
+  return <AdjustmentList accountId={accountId} year={year} />;
+}
+
+function AdjustmentList({ accountId, year }: { accountId: number; year: number }): JSX.Element | null {
+  const adjustments = pricingAdjustmentsResource.useList({
+    accountId: [accountId],
+    year: [year],
+    perPage: 100,
+    sort: 'typeAdjustment',
+  });
+  const rows = adjustments.data?.data ?? [];
+  if (rows.length === 0) return null;
+  return (
+    <List size="xs" c="dimmed" mt={4} aria-label="Adjustments of the year">
+      {rows.map((adjustment) => (
+        <List.Item key={adjustment.id}>
+          {pricingAdjustmentType.label(adjustment.typeAdjustment)}: {adjustmentValue(adjustment)}
+          {adjustment.reason ? ` — ${adjustment.reason}` : ''}
+        </List.Item>
+      ))}
+    </List>
   );
 }

@@ -2,12 +2,24 @@ import {
   bindingPricesContract,
   copyPricingYear,
   customerPricingsContract,
+  directSchoolPricingsContract,
   getProjectQuote,
   importPricingCsv,
   type PricingImportKind,
   pricingAdjustmentsContract,
+  pricingItemsContract,
+  shippingPricesContract,
+  shipToHomePricesContract,
+  shipToHomeShippingPricesContract,
 } from '@colophon/contract';
-import { bookSize, bookType, formatCurrency, pricingAdjustmentType } from '@colophon/domain';
+import {
+  bookSize,
+  bookType,
+  formatCurrency,
+  pricingAdjustmentType,
+  pricingDesignation,
+  pricingItemType,
+} from '@colophon/domain';
 import { useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/call';
 import { createNamedResource, useInvalidatingMutation } from '../../lib/resource';
@@ -28,10 +40,40 @@ export const pricingAdjustmentsResource = createNamedResource(
     `${pricingAdjustmentType.label(adjustment.typeAdjustment)}${adjustment.amountCents !== null ? ` ${formatCurrency(adjustment.amountCents)}` : ''}`,
 );
 
+/** The other price lists of a year: each row named by what it prices. */
+export const pricingItemsResource = createNamedResource(
+  pricingItemsContract,
+  (item) => `${item.year} ${pricingItemType.label(item.typeItems)}: ${item.label}`,
+);
+export const shippingPricesResource = createNamedResource(
+  shippingPricesContract,
+  (shipping) =>
+    `${shipping.year} ${bookSize.label(shipping.typeSize)}, ${shipping.copiesMin}–${shipping.copiesMax} copies`,
+);
+export const shipToHomePricesResource = createNamedResource(
+  shipToHomePricesContract,
+  (charge) => `${charge.year} ${charge.label}`,
+);
+export const shipToHomeShippingPricesResource = createNamedResource(
+  shipToHomeShippingPricesContract,
+  (postage) =>
+    `${postage.year} postage: ${bookType.label(postage.typeBook)}, ${bookSize.label(postage.typeSize)}, ${postage.pageMin}–${postage.pageMax} pages`,
+);
+export const directSchoolPricingsResource = createNamedResource(
+  directSchoolPricingsContract,
+  (direct) => `${direct.year} direct-school ${direct.designation} (${pricingDesignation.label(direct.designation)})`,
+);
+
+/** A copy or an import may touch any list: all of them are asked afresh. */
 const everyList = [
   bindingPricesResource.keys.all,
   customerPricingsResource.keys.all,
   pricingAdjustmentsResource.keys.all,
+  pricingItemsResource.keys.all,
+  shippingPricesResource.keys.all,
+  shipToHomePricesResource.keys.all,
+  shipToHomeShippingPricesResource.keys.all,
+  directSchoolPricingsResource.keys.all,
 ] as const;
 
 export const useCopyPricingYear = () =>
@@ -45,10 +87,16 @@ export const useImportPricing = () =>
     mutationFn: (body: { kind: PricingImportKind; csv: string }) => call(importPricingCsv, { body }),
   });
 
-/** A project's quote; always asked afresh (a price may have changed since). */
-export const useProjectQuote = (projectId: number) =>
+/** A project's quote, with the sales tax rate asked (none: no tax); always asked afresh (a price may have changed since). */
+export const useProjectQuote = (projectId: number, taxBasisPoints?: number) =>
   useQuery({
-    queryKey: ['pricing', 'quote', projectId],
-    queryFn: ({ signal }) => call(getProjectQuote, { params: { id: projectId }, query: {} }, signal),
+    queryKey: ['pricing', 'quote', projectId, taxBasisPoints ?? null],
+    queryFn: ({ signal }) =>
+      call(
+        getProjectQuote,
+        { params: { id: projectId }, query: taxBasisPoints === undefined ? {} : { taxBasisPoints } },
+        signal,
+      ),
     staleTime: 0,
+    placeholderData: (previous) => previous,
   });

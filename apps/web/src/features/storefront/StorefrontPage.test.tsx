@@ -222,6 +222,36 @@ describe('/store/$slug, the storefront', () => {
     expect(window.sessionStorage.getItem(`colophon.storefront.${SLUG}`)).toBeNull();
   });
 
+  it("shows a digital yearbook's access code and its link on the thank-you page", async () => {
+    checkoutAnswer = () =>
+      jsonResponse(
+        {
+          orderNumber: 'W26-000124',
+          status: 'paid',
+          clientSecret: null,
+          receiptUrl: '/r/2',
+          totals: quote.totals,
+          digitalYearbooks: [{ code: '7KQ2-M9XD-4HRT', url: 'http://localhost/mobile-yearbooks?code=7KQ2-M9XD-4HRT' }],
+        },
+        { status: 201 },
+      );
+    renderPage();
+    await userEvent.click(within(await bookCard()).getByRole('button', { name: 'Add to cart' }));
+    await userEvent.type(await screen.findByRole('textbox', { name: /^First name/ }, SLOW), 'Sam');
+    await userEvent.type(screen.getByRole('textbox', { name: /^Last name/ }), 'Lee');
+    await userEvent.type(screen.getByRole('textbox', { name: /^Your name/ }), 'Pat Lee');
+    await userEvent.type(screen.getByRole('textbox', { name: /^E-mail/ }), 'pat@example.com');
+    await userEvent.type(screen.getByRole('textbox', { name: /^Card number/ }), '4242424242424242');
+    await userEvent.type(screen.getByRole('textbox', { name: /^Expiry/ }), '1230');
+    await userEvent.type(screen.getByRole('textbox', { name: /^CVC/ }), '123');
+    await userEvent.click(await screen.findByRole('button', { name: 'Pay $107.24' }, SLOW));
+    const yearbook = await screen.findByRole('alert', { name: 'Your digital yearbook' }, SLOW);
+    expect(within(yearbook).getByText('7KQ2-M9XD-4HRT')).toBeTruthy();
+    expect(within(yearbook).getByRole('link', { name: 'Read it on your phone' }).getAttribute('href')).toBe(
+      'http://localhost/mobile-yearbooks?code=7KQ2-M9XD-4HRT',
+    );
+  });
+
   it('puts a refused coupon on the coupon field', async () => {
     renderPage();
     await userEvent.click(within(await bookCard()).getByRole('button', { name: 'Add to cart' }));

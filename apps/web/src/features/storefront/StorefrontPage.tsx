@@ -175,6 +175,20 @@ function ThankYou({ paid }: { paid: PaidOrder }): JSX.Element {
             View your receipt
           </Anchor>
         </Text>
+        {result.digitalYearbooks?.map((yearbook) => (
+          <Alert key={yearbook.code} color="primary" title="Your digital yearbook" aria-label="Your digital yearbook">
+            <Stack gap={4}>
+              <Text size="sm">
+                Access code{' '}
+                <strong style={{ fontFamily: 'var(--mantine-font-family-monospace)' }}>{yearbook.code}</strong> (also on
+                your receipt). Anyone with it can read the book.
+              </Text>
+              <Anchor href={yearbook.url} size="sm">
+                Read it on your phone
+              </Anchor>
+            </Stack>
+          </Alert>
+        ))}
       </Stack>
     </Paper>
   );
