@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, type Page } from '@playwright/test';
+import { expect, type Page, type Request } from '@playwright/test';
 
 /** A screen to check: what a person would call it, and where it is. */
 export interface Screen {
@@ -50,8 +50,44 @@ export async function firstRecordPath(page: Page, prefix: string): Promise<strin
  * Waits until the screen has settled: the route's loading overlay, every "Loading…" status and
  * every data table's spinner are gone and the network has been quiet, so axe and the width checks see the loaded screen.
  */
+/**
+ * The page's requests in flight, the live event stream aside: a signed-in tab holds
+ * `GET /api/events` open for good (issue 15), so Chromium's `networkidle` never comes.
+ */
+const requestsInFlight = new WeakMap<Page, Set<Request>>();
+function inFlight(page: Page): Set<Request> {
+  let pending = requestsInFlight.get(page);
+  if (!pending) {
+    const tracked = new Set<Request>();
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname !== '/api/events') tracked.add(request);
+    });
+    page.on('requestfinished', (request) => tracked.delete(request));
+    page.on('requestfailed', (request) => tracked.delete(request));
+    requestsInFlight.set(page, tracked);
+    pending = tracked;
+  }
+  return pending;
+}
+
+/** Waits until no request but the event stream has been in flight for 500 ms, as `networkidle` would. */
+async function networkQuiet(page: Page): Promise<void> {
+  const pending = inFlight(page);
+  await page.waitForLoadState('load');
+  let quietSince = Date.now();
+  await expect
+    .poll(
+      () => {
+        if (pending.size > 0) quietSince = Date.now();
+        return Date.now() - quietSince >= 500;
+      },
+      { timeout: 30_000, intervals: [100] },
+    )
+    .toBe(true);
+}
+
 export async function settle(page: Page): Promise<void> {
-  await page.waitForLoadState('networkidle');
+  await networkQuiet(page);
   await expect(page.getByLabel('Loading page')).toHaveCount(0);
   await expect(page.locator('[role="status"]').filter({ hasText: /^Loading/ })).toHaveCount(0, { timeout: 15_000 });
   // A data table shows its own spinner while it fetches a page.

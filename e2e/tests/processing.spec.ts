@@ -11,9 +11,11 @@ test('a super administrator filters Upload Processing by status, kept in the URL
   const table = page.getByRole('table', { name: 'Upload jobs' });
   await expect(table).toBeVisible();
 
-  await page.getByRole('combobox', { name: 'Status' }).click();
-  await page.getByRole('option', { name: 'Error', exact: true }).click();
-  await page.keyboard.press('Escape');
+  // The status filter is the chips with the counts per status.
+  await page
+    .getByRole('group', { name: 'Status' })
+    .getByText(/^Error \d+$/)
+    .click();
   await expect(page).toHaveURL(/status(\[\]|%5B%5D)=3/);
 
   // The demo has no enqueue route, so what the table shows is whatever the API holds: check they agree.
@@ -32,6 +34,17 @@ test('a super administrator filters Upload Processing by status, kept in the URL
   await page.reload();
   await expect(page).toHaveURL(/status(\[\]|%5B%5D)=3/);
   await expect(page.getByRole('table', { name: 'Upload jobs' })).toBeVisible();
+});
+
+test('a super administrator reads the card detachments queue, its failed job’s error in the row', async ({ page }) => {
+  await signIn(page, DEMO_USERS.superAdmin);
+  await expect(page).toHaveURL(/\/admin\/profile$/);
+  const navigation = page.getByRole('navigation', { name: 'Main navigation' });
+  await navigation.getByRole('link', { name: 'Card Detachments' }).click();
+  await expect(page).toHaveURL(/\/admin\/super\/processing\/card-detachments/);
+  await expect(page.getByRole('heading', { level: 1, name: 'Card Detachments' })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Card detachment jobs' });
+  await expect(table.getByText(/did not answer \(HTTP 503\) five times/)).toBeVisible();
 });
 
 test('a super administrator sees the processor statuses', async ({ page }) => {

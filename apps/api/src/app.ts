@@ -87,6 +87,8 @@ export async function buildApp({ services, logger = true, logStream }: BuildAppO
   const stripeScripts = stripe ? ['https://js.stripe.com'] : [];
   const stripeFrames = stripe ? ['https://js.stripe.com', 'https://hooks.stripe.com'] : [];
   const stripeApi = stripe ? ['https://api.stripe.com'] : [];
+  // With Sentry configured the web app sends its error reports to the DSN's host.
+  const sentryOrigin = services.config.sentry.dsn ? [new URL(services.config.sentry.dsn).origin] : [];
   await app.register(helmet, {
     // HSTS is only sent over HTTPS (registerTransportSecurity), never on plain HTTP.
     strictTransportSecurity: false,
@@ -96,7 +98,7 @@ export async function buildApp({ services, logger = true, logStream }: BuildAppO
         imgSrc: ["'self'", 'data:', 'blob:', ...fileOrigin],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'", ...stripeScripts],
-        connectSrc: ["'self'", ...fileOrigin, ...stripeApi],
+        connectSrc: ["'self'", ...fileOrigin, ...stripeApi, ...sentryOrigin],
         ...(stripe ? { frameSrc: ["'self'", ...stripeFrames] } : {}),
         // Only over HTTPS, per request (registerInsecureRequestUpgrade): over plain HTTP it blanks the page.
         upgradeInsecureRequests: null,

@@ -40,6 +40,25 @@ describe('configuration', () => {
     );
   });
 
+  it.each([
+    ['nothing set: both', {}, 'all', true],
+    ['WORKERS=false: HTTP only', { WORKERS: 'false' }, 'api', false],
+    ['an API process', { COLOPHON_ROLE: 'api', DATABASE_URL: 'postgres://db/colophon' }, 'api', false],
+    ['a worker process', { COLOPHON_ROLE: 'worker', DATABASE_URL: 'postgres://db/colophon' }, 'worker', true],
+  ] as const)('runs as %s', (_, env, role, workers) => {
+    const config = loadConfig(env);
+    expect(config.role).toBe(role);
+    expect(config.workers).toBe(workers);
+  });
+
+  it('refuses a worker-only process on PGlite (one process owns it) and takes a lease for the queues', () => {
+    expect(() => loadConfig({ COLOPHON_ROLE: 'worker' })).toThrow(/COLOPHON_ROLE.*DATABASE_URL/);
+    expect(() => loadConfig({ COLOPHON_ROLE: 'both' })).toThrow(/COLOPHON_ROLE/);
+    expect(loadConfig({}).queueLeaseMs).toBe(30_000);
+    expect(loadConfig({ QUEUE_LEASE_MS: '2000' }).queueLeaseMs).toBe(2_000);
+    expect(() => loadConfig({ QUEUE_LEASE_MS: '10' })).toThrow(/QUEUE_LEASE_MS/);
+  });
+
   it('names the variable that is wrong', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT/);
     expect(() => loadConfig({ PRIVILEGED_USER_IDS: 'a,b' })).toThrow(/PRIVILEGED_USER_IDS/);

@@ -7,6 +7,7 @@ import {
   type ProcessingLimits,
 } from '@colophon/domain';
 import { z } from 'zod';
+import { type ConfiguratorSettings, configuratorSettings } from './integrations/configurator/adapter';
 
 /** `a, b,c`: the comma-separated entries of a setting, trimmed, empty ones dropped; unset: none. */
 const commaList = z
@@ -71,6 +72,13 @@ const configSchema = z.object({
   WEB_DIST: z.string().optional(),
   /** Run the queue workers (uploads, proofs) in this process; 'false' for an API-only process. */
   WORKERS: z.enum(['true', 'false']).default('true'),
+  /**
+   * What this process is: 'api' (HTTP only), 'worker' (the queue workers only) or 'all'; unset: 'all',
+   * or 'api' with WORKERS=false. Several of each can share one PostgreSQL (not PGlite: one process).
+   */
+  COLOPHON_ROLE: z.enum(['api', 'worker', 'all']).optional(),
+  /** How long a worker's claim holds a job without a heartbeat; a crashed worker's job waits this long. */
+  QUEUE_LEASE_MS: z.coerce.number().int().min(500).max(3_600_000).default(30_000),
   /** Software whose proofs are turned back there (`3=https://…`); unset: the offline default. */
   PROOF_SOFTWARE_ENDPOINTS: endpointList,
   PROOF_SOFTWARE_SECRET: z.string().min(16).optional(),
@@ -82,6 +90,9 @@ const configSchema = z.object({
    * signed with the manufacturer's postback secret; unset: the ticket goes to the order's folder.
    */
   PLANT_TICKET_ENDPOINTS: endpointList,
+  /** The layout configurator (`GET <url>/dashboard/wip/{id}` with this bearer token); unset: the latest proof's pages. */
+  CONFIGURATOR_URL: z.string().url().optional(),
+  CONFIGURATOR_ACCESS_TOKEN: z.string().min(16).optional(),
   INTEGRATION_TIMEOUT_MS: z.coerce.number().int().positive().default(10_000),
   /** A sales tax vendor's "rate by ZIP" JSON API (`GET <url>?zip=…`); unset: our per-state table. */
   SALES_TAX_API_URL: z.string().url().optional(),
@@ -92,6 +103,9 @@ const configSchema = z.object({
     .regex(/^(sk|rk)_/, 'a Stripe secret key (sk_…)')
     .optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'a Stripe publishable key (pk_…)').optional(),
+  /** Uncaught interface errors go to this Sentry project (its public DSN); unset: to POST /api/client_errors. */
+  SENTRY_DSN: z.string().url().optional(),
+  SENTRY_ENVIRONMENT: z.string().min(1).max(64).default('production'),
   STRIPE_WEBHOOK_SECRET: z
     .string()
     .regex(/^whsec_/, 'a Stripe webhook secret (whsec_…)')
@@ -119,6 +133,13 @@ const configSchema = z.object({
   /** Another QuickBooks API and token endpoint (a local fake in tests). */
   QUICKBOOKS_API_BASE: z.string().url().optional(),
   QUICKBOOKS_TOKEN_URL: z.string().url().optional(),
+  QUICKBOOKS_REVOKE_URL: z.string().url().optional(),
+  QUICKBOOKS_AUTHORIZE_URL: z.string().url().optional(),
+  /** The bank (or clearing) account a refund is paid from: QuickBooks' RefundReceipt needs one. */
+  QUICKBOOKS_REFUND_ACCOUNT_ID: z
+    .string()
+    .regex(/^\d{1,20}$/, 'a QuickBooks account id (digits)')
+    .optional(),
   /** Files in this S3 bucket (presigned uploads) instead of ./data/files; credentials: the usual AWS_* chain. */
   S3_BUCKET: z.string().min(3).max(63).optional(),
   S3_REGION: z.string().min(1).optional(),
@@ -185,15 +206,23 @@ export interface Config {
   logLevel: RawConfig['LOG_LEVEL'];
   bodyLimitBytes: number;
   webDist: string | undefined;
+  /** This process's part: HTTP ('api'), the queue workers ('worker') or both ('all'). */
+  role: 'api' | 'worker' | 'all';
+  /** Whether the queue workers run here (role 'worker' or 'all'). */
   workers: boolean;
+  queueLeaseMs: number;
   proofSoftware: SignedEndpoints;
   proofAutomation: SignedEndpoints;
   /** Job-ticket endpoints per manufacturer code; each manufacturer signs with its own secret. */
   plantTickets: Pick<SignedEndpoints, 'endpoints' | 'timeoutMs'>;
+  /** The layout configurator's work in progress (null: the offline default, the latest proof's pages). */
+  configurator: ConfiguratorSettings | null;
   /** Null: files on local disk under dataDir/files. */
   s3: S3Settings | null;
   uploadPartBytes: number;
   processingLimits: ProcessingLimits;
+  /** Error reporting of the web app (part 8): Sentry's DSN, or none (the API's own client_errors). */
+  sentry: { dsn: string | undefined; environment: string };
   /** Stripe (secretKey unset: the embedded payments adapter). */
   stripe: {
     secretKey: string | undefined;
@@ -218,6 +247,13 @@ export interface QuickBooksSettings {
   /** Without the `/v3/company/` path: `https://quickbooks.api.intuit.com`. */
   apiBase: string;
   tokenUrl: string;
+  /** Intuit's token revocation and authorization addresses (a local fake in tests). */
+  revokeUrl: string;
+  authorizeUrl: string;
+  /** Where Intuit sends the administrator back after "Connect QuickBooks": `<PUBLIC_URL>/api/quickbooks/callback`. */
+  redirectUri: string;
+  /** The account refunds are paid from (RefundReceipt's DepositToAccountRef); unset: refunds wait for it. */
+  refundAccountId: string | undefined;
   timeoutMs: number;
 }
 
@@ -228,6 +264,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const raw = parsed.data;
+  const role = raw.COLOPHON_ROLE ?? (raw.WORKERS === 'true' ? 'all' : 'api');
+  if (role === 'worker' && !raw.DATABASE_URL) {
+    throw new Error(
+      `Invalid configuration: COLOPHON_ROLE: '${role}' needs DATABASE_URL (PGlite serves one process: its workers run in it)`,
+    );
+  }
   for (const [endpoints, secret] of [
     ['PROOF_SOFTWARE_ENDPOINTS', 'PROOF_SOFTWARE_SECRET'],
     ['PROOF_AUTOMATION_ENDPOINTS', 'PROOF_AUTOMATION_SECRET'],
@@ -262,7 +304,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: raw.LOG_LEVEL,
     bodyLimitBytes: raw.BODY_LIMIT_BYTES,
     webDist: raw.WEB_DIST,
-    workers: raw.WORKERS === 'true',
+    role,
+    workers: role !== 'api',
+    queueLeaseMs: raw.QUEUE_LEASE_MS,
+    sentry: { dsn: raw.SENTRY_DSN, environment: raw.SENTRY_ENVIRONMENT },
     stripe: {
       secretKey: raw.STRIPE_SECRET_KEY,
       publishableKey: raw.STRIPE_PUBLISHABLE_KEY,
@@ -288,6 +333,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
                 : 'https://quickbooks.api.intuit.com')
             ).replace(/\/+$/, ''),
             tokenUrl: raw.QUICKBOOKS_TOKEN_URL ?? 'https://oauth.platform.intuit.com/oauth2/v1/tokens/bearer',
+            revokeUrl: raw.QUICKBOOKS_REVOKE_URL ?? 'https://developer.api.intuit.com/v2/oauth2/tokens/revoke',
+            authorizeUrl: raw.QUICKBOOKS_AUTHORIZE_URL ?? 'https://appcenter.intuit.com/connect/oauth2',
+            redirectUri: `${(raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).replace(/\/+$/, '')}/api/quickbooks/callback`,
+            refundAccountId: raw.QUICKBOOKS_REFUND_ACCOUNT_ID,
             timeoutMs: raw.INTEGRATION_TIMEOUT_MS,
           }
         : null,
@@ -302,6 +351,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       timeoutMs: raw.INTEGRATION_TIMEOUT_MS,
     },
     plantTickets: { endpoints: raw.PLANT_TICKET_ENDPOINTS, timeoutMs: raw.INTEGRATION_TIMEOUT_MS },
+    configurator: configuratorSettings(raw.CONFIGURATOR_URL, raw.CONFIGURATOR_ACCESS_TOKEN, raw.INTEGRATION_TIMEOUT_MS),
     s3: raw.S3_BUCKET
       ? {
           bucket: raw.S3_BUCKET,

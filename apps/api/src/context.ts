@@ -5,6 +5,7 @@ import type { Mailer } from './integrations/email/mailer';
 import type { FileStore } from './integrations/files/file-store';
 import type { PaymentsAdapter } from './integrations/payments/payments-adapter';
 import type { SessionCache } from './modules/auth/session-cache';
+import type { EventHub } from './modules/events/hub';
 
 export type UserRow = typeof users.$inferSelect;
 
@@ -37,6 +38,8 @@ export interface Services {
   clock: Clock;
   /** Resolved sessions of this process; see modules/auth/session-cache.ts. */
   sessionCache: SessionCache;
+  /** The database's change events heard by this process, for the live stream (events/hub.ts). */
+  events: EventHub;
 }
 
 export interface CataloguedRoute {

@@ -3,6 +3,7 @@ import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { createAccountingWorker } from './modules/accounting/worker';
+import { createPaymentsWorker } from './modules/cards/detach';
 import { createNotificationWorker } from './modules/notifications/worker';
 import { createOrderMoveWorker } from './modules/orders/moves';
 import { enqueueDemoProofs, giveSeasonProofsPages } from './modules/proofs/demo';
@@ -28,23 +29,31 @@ if (config.demo && !(await hasData(handle.db))) {
 const services = await createServices(config, handle);
 const app = await buildApp({ services });
 logIdleConnectionError = (err) => app.log.warn({ err }, 'database connection dropped while idle');
+// COLOPHON_ROLE: 'api' answers HTTP only, 'worker' runs the queue workers only, 'all' (the default) both.
+// Several of each may share one PostgreSQL (docs/operations.md, "Past one machine").
+const serves = config.role !== 'worker';
+const leaseMs = config.queueLeaseMs;
 
 let workers: ProofWorkers | null = null;
 let notificationWorker: ReturnType<typeof createNotificationWorker> | null = null;
 let orderMoveWorker: ReturnType<typeof createOrderMoveWorker> | null = null;
 let accountingWorker: ReturnType<typeof createAccountingWorker> | null = null;
+let paymentsWorker: ReturnType<typeof createPaymentsWorker> | null = null;
 if (config.workers) {
   const onError = (err: unknown) => app.log.error({ err }, 'queue worker');
   // Notification e-mails go out from here, never inside a request (part 7's queue_notifications).
-  notificationWorker = createNotificationWorker(services, { onError });
+  notificationWorker = createNotificationWorker(services, { onError, leaseMs });
   await notificationWorker.start();
   // Orders go to their plants (sent, moved, resent) from here, never inside a request.
-  orderMoveWorker = createOrderMoveWorker(services, { onError });
+  orderMoveWorker = createOrderMoveWorker(services, { onError, leaseMs });
   await orderMoveWorker.start();
   // Invoices go to the accounting system (QuickBooks or the embedded books) from here, with retries.
-  accountingWorker = createAccountingWorker(services, { onError });
+  accountingWorker = createAccountingWorker(services, { onError, leaseMs });
   await accountingWorker.start();
-  workers = createProofWorkers(services, { onError });
+  // Removed cards are detached at the card provider from here, with retries (never inside the request).
+  paymentsWorker = createPaymentsWorker(services, { onError });
+  await paymentsWorker.start();
+  workers = createProofWorkers(services, { onError, leaseMs });
   await workers.uploads.start();
   await workers.proofs.start();
   await workers.epubs.start();
@@ -60,12 +69,14 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     notificationWorker?.stop({ timeoutMs: 8_000 }),
     orderMoveWorker?.stop({ timeoutMs: 8_000 }),
     accountingWorker?.stop({ timeoutMs: 8_000 }),
+    paymentsWorker?.stop({ timeoutMs: 8_000 }),
   ]);
   await app.close();
   await handle.close();
 });
 
-await app.listen({ port: config.port, host: config.host });
+if (serves) await app.listen({ port: config.port, host: config.host });
+else app.log.info({ pid: process.pid }, 'worker process: queue workers only, no HTTP');
 // Demo proofs: real PDFs through the real upload queue, processed by the workers on the first start
 // (made in the background: the server answers meanwhile). Then, where pages are drawn (this process
 // has the workers), the season's imported proofs get pages: one small book per trim size through the
@@ -98,4 +109,4 @@ if (config.demo) {
     lines.push('  see the README (the demo was loaded on the first start)');
   }
 }
-console.log(lines.join('\n'));
+if (serves) console.log(lines.join('\n'));

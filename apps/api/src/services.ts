@@ -7,6 +7,7 @@ import { createOutboxMailer, createSmtpMailer } from './integrations/email/maile
 import { createFileStore } from './integrations/files/create-file-store';
 import { createPayments } from './integrations/payments/create-payments';
 import { type AuthChange, SessionCache } from './modules/auth/session-cache';
+import { EventHub } from './modules/events/hub';
 
 /** The database channel on which migration 0007's triggers tell of changed sessions and users. */
 export const AUTH_CHANGES_CHANNEL = 'colophon_auth_changes';
@@ -56,6 +57,9 @@ async function tokenSecretOf(handle: DbHandle, configured: string | undefined): 
 
 export async function createServices(config: Config, handle: DbHandle): Promise<Services> {
   const tokenSecret = await tokenSecretOf(handle, config.tokenSecret);
+  const clock = { now: () => new Date() };
+  const events = new EventHub(handle.db, clock);
+  await events.start(handle);
   return {
     config,
     db: handle.db,
@@ -67,6 +71,7 @@ export async function createServices(config: Config, handle: DbHandle): Promise<
     payments: createPayments(config, handle.db),
     tokenSecret,
     sessionCache: await sessionCacheOf(handle),
-    clock: { now: () => new Date() },
+    clock,
+    events,
   };
 }

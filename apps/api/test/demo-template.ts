@@ -25,7 +25,7 @@ export const DEMO_PASSWORD = 'colophon-demo';
 /** Migrates and loads the demo the API tests expect. */
 export async function migrateAndSeed(handle: DbHandle): Promise<void> {
   await handle.migrate();
-  await seedDemo(handle.db as Db, { password: DEMO_PASSWORD, extraUsersPerSchool: 2 });
+  await seedDemo(handle.db as Db, { password: DEMO_PASSWORD, extraUsersPerSchool: 2, queueJobs: false });
 }
 
 /** `postgres://server/name` for a database on the server of `serverUrl`. */

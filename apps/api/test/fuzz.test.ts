@@ -143,6 +143,11 @@ function buildUrl(path: string, values: Record<string, string>, query = ''): str
 }
 
 /** Every malformed shape for one operation of the document. */
+/** An operation that answers `text/event-stream`, as the contract describes its 200. */
+function isStreamed(operation: OpenAPIV3.OperationObject): boolean {
+  return JSON.stringify(operation.responses?.['200'] ?? {}).includes('text/event-stream');
+}
+
 function casesFor(path: string, method: Method, operation: OpenAPIV3.OperationObject): FuzzCase[] {
   const parameters = (operation.parameters ?? []).map((parameter) => resolve<OpenAPIV3.ParameterObject>(parameter));
   const pathParameters = parameters.filter((parameter) => parameter.in === 'path');
@@ -152,8 +157,14 @@ function casesFor(path: string, method: Method, operation: OpenAPIV3.OperationOb
     validPath[parameter.name] = isIdParameter(parameter) && method === 'GET' ? '1' : pathValue(parameter);
   }
   const cases: FuzzCase[] = [];
+  // A stream (GET /api/events) that accepts a case never ends: its answer is taken as a stream, and the
+  // status is what is checked.
+  const streamed = isStreamed(operation);
   const add = (label: string, request: Omit<InjectOptions, 'method'>) =>
-    cases.push({ label: `${method} ${path} ${label}`, request: { method, ...request } });
+    cases.push({
+      label: `${method} ${path} ${label}`,
+      request: { method, ...request, ...(streamed ? { payloadAsStream: true } : {}) },
+    });
 
   for (const parameter of pathParameters.filter(isIdParameter)) {
     for (const bad of BAD_IDS) {
@@ -225,6 +236,23 @@ function refusedByDatabase(response: LightMyRequestResponse): boolean {
 }
 
 /**
+ * A streamed answer: an accepted stream is closed at once (its status is the finding); a refusal is
+ * read whole, as any other answer is.
+ */
+async function bodyOf(response: LightMyRequestResponse, request: InjectOptions): Promise<LightMyRequestResponse> {
+  if (!request.payloadAsStream) return response;
+  const stream = response.stream();
+  if (response.statusCode < 400) {
+    stream.destroy();
+    return { ...response, body: '', json: () => ({}) } as unknown as LightMyRequestResponse;
+  }
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(Buffer.from(chunk as Uint8Array));
+  const body = Buffer.concat(chunks).toString('utf8');
+  return { ...response, body, json: () => JSON.parse(body) } as unknown as LightMyRequestResponse;
+}
+
+/**
  * Sends as `email` with a token of its own. A case that ends the session (a sign-out that ran
  * despite the malformed input) would turn every later case into a 401, so it signs in again once.
  */
@@ -241,7 +269,7 @@ async function send(email: string, request: InjectOptions): Promise<LightMyReque
       token = login.json<{ token: string }>().token;
       tokens.set(email, token);
     }
-    const response = await t.call({ ...request, as: token });
+    const response = await bodyOf(await t.call({ ...request, as: token }), request);
     if (response.statusCode !== 401 || attempt > 0) return response;
     tokens.delete(email);
   }

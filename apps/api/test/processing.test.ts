@@ -1,7 +1,7 @@
 import { processorStatuses } from '@colophon/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claim, enqueue, fail, QueueStatus, QueueWorker, registerProcessor } from '../src/queue';
+import { claim, enqueue, fail, QueueStatus, QueueWorker, startProcessorStatus } from '../src/queue';
 import type { Every } from '../src/queue/worker';
 import { ADVISER, createTestApp, OWNER, SUPER, type TestApp } from './harness';
 
@@ -104,9 +104,7 @@ describe('a person’s transitions', () => {
   it('answers 409 with the reason when the status does not allow it', async () => {
     const retried = await t.call({ method: 'POST', url: `/api/queue_uploads/${completeId}/retry`, as: SUPER });
     expect(retried.statusCode).toBe(409);
-    expect(retried.json().detail).toBe(
-      `Upload job ${completeId} is Complete: it can be retried only from Error, Attention or Addressed.`,
-    );
+    expect(retried.json().detail).toBe(`Upload job ${completeId} is Complete: it cannot go from Complete to Waiting.`);
     const addressed = await t.call({ method: 'POST', url: `/api/queue_uploads/${waitingId}/addressed`, as: SUPER });
     expect(addressed.statusCode).toBe(409);
     expect(addressed.json().detail).toContain('is Waiting');
@@ -130,9 +128,9 @@ describe('a person’s transitions', () => {
 
 describe('processor statuses', () => {
   it('lists the workers and flags one silent for over a minute as stale', async () => {
-    await registerProcessor(db(), 'uploads@fresh', 'uploads');
-    await registerProcessor(db(), 'uploads@silent', 'uploads');
-    await registerProcessor(db(), 'proofs@stopped', 'proofs');
+    await startProcessorStatus(db(), 'uploads@fresh', 'uploads', 15_000);
+    await startProcessorStatus(db(), 'uploads@silent', 'uploads', 15_000);
+    await startProcessorStatus(db(), 'proofs@stopped', 'proofs', 15_000);
     await db().execute(
       sql`update processor_statuses set last_heartbeat_at = now() - interval '5 minutes' where worker_id in ('uploads@silent', 'proofs@stopped')`,
     );

@@ -19,9 +19,9 @@ import {
   QueueStatus,
   QueueWorker,
   queueNames,
-  registerProcessor,
   retry,
   sleep,
+  startProcessorStatus,
   tableOf,
 } from '../src/queue';
 
@@ -258,7 +258,7 @@ describe('the queue engine', () => {
   });
 
   it('extends the lease on a heartbeat and records it in processor_statuses', async () => {
-    await registerProcessor(db(), 'beater', 'proofs');
+    await startProcessorStatus(db(), 'beater', 'proofs', 15_000);
     const clock = manualClock();
     const row = await enqueue(db(), 'proofs', {}, { clock });
     const job = await claim(db(), 'proofs', 'beater', 1_000, clock);

@@ -3,6 +3,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
+import { type AuthChange, SessionCache } from '../src/modules/auth/session-cache';
 import { invalidateUserTokens } from '../src/modules/auth/sessions';
 import { createServices } from '../src/services';
 import { createTestApp, DEMO_PASSWORD, OWNER, SUPER, type TestApp } from './harness';
@@ -102,4 +103,20 @@ describe('the per-process session cache', () => {
       }
     },
   );
+});
+
+describe('SessionCache.onForget', () => {
+  it('tells its listeners of every forgotten session or user, not of a clear, until they stop listening', () => {
+    const cache = new SessionCache({ ttlMs: 60_000, maxEntries: 10 });
+    const heard: AuthChange[] = [];
+    const stop = cache.onForget((change) => heard.push(change));
+    cache.forget({ sessionIds: ['a'] });
+    cache.forget({ userIds: [7] });
+    cache.forget({});
+    cache.clear();
+    expect(heard).toEqual([{ sessionIds: ['a'] }, { userIds: [7] }]);
+    stop();
+    cache.forget({ sessionIds: ['b'] });
+    expect(heard).toHaveLength(2);
+  });
 });

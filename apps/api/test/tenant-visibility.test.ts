@@ -133,6 +133,8 @@ async function checkRoutes(as: string, viewer: Viewer, sees: Set<number>) {
     ['GET /api/orders', get('/api/orders')],
     ['POST /api/orders/get/get_orders_post', post('/api/orders/get/get_orders_post')],
     ['GET /api/notifications', get('/api/notifications')],
+    ['GET /api/pricing_adjustments', get('/api/pricing_adjustments')],
+    ['GET /api/customer_pricings', get('/api/customer_pricings')],
   ] as const) {
     const rows = await everyRow(as, request);
     if (rows)

@@ -7,10 +7,11 @@ import { App } from './app/App';
 import { createAppRouter } from './app/router';
 import { configureApiClient } from './lib/api-client';
 import { installChunkReload } from './lib/chunk-reload';
-import { installGlobalErrorHandlers, reportError } from './lib/error-reporter';
+import { installErrorReporting, installGlobalErrorHandlers, reportError } from './lib/error-reporter';
 import { queryClient } from './lib/query-client';
 
 installGlobalErrorHandlers();
+installErrorReporting();
 installChunkReload();
 
 const router = createAppRouter(queryClient);

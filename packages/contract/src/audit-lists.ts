@@ -2,7 +2,8 @@ import { defineListDeclaration, filter, listUrlSearchOf } from './resource-contr
 
 /** The audit log's and the outbox's list filters and sorts, apart from their items (see order-lists.ts). */
 export const auditLogList = defineListDeclaration({
-  filters: { resource: filter.text({ max: 64 }), actorUserId: filter.id() },
+  // `resourceId` with `resource`: one record's history (the record editor's), from audit_log_resource_idx.
+  filters: { resource: filter.text({ max: 64 }), resourceId: filter.text({ max: 64 }), actorUserId: filter.id() },
   sorts: ['createdAt'],
   defaultSort: '-createdAt',
 });

@@ -23,6 +23,8 @@ export interface OperationDefinition {
   mfaStep?: boolean;
   /** Open to a user who must first choose a new password (that change itself, sign-out). */
   passwordStep?: boolean;
+  /** The most bytes the body may have, below the app's own limit: over it, 413 before the body is read. */
+  bodyLimit?: number;
   summary?: string;
   tags?: readonly string[];
 }

@@ -1,13 +1,20 @@
-import { queueStatus } from '@colophon/domain';
+import { type QueuePersonAction, queueStatus } from '@colophon/domain';
 import { z } from 'zod';
-import { bigIdParamsSchema, problemResponses, queryList, timestampSchema } from './common';
+import {
+  bigIdParamsSchema,
+  idSchema,
+  instantOrDateSchema,
+  problemResponses,
+  queryList,
+  timestampSchema,
+} from './common';
 import { defineOperation } from './operation';
 import { defineResourceContract, filter } from './resource-contract';
 
 /**
  * The processing pages (part 2) over the five queues (part 7: queue_proofs, queue_uploads,
- * queue_moves, queue_notifications, queue_epubs), the accounting sync's (issue 13: queue_accounting)
- * and processor_statuses. Queue status codes are the
+ * queue_moves, queue_notifications, queue_epubs), the accounting sync's (issue 13: queue_accounting),
+ * the card detachments' (migration 0022: queue_payments) and processor_statuses. Queue status codes are the
  * domain's `queueStatus` (0 Waiting … 5 Addressed).
  */
 export const processingQueueResources = [
@@ -17,8 +24,38 @@ export const processingQueueResources = [
   'queue_notifications',
   'queue_epubs',
   'queue_accounting',
+  'queue_payments',
 ] as const;
 export type ProcessingQueueResource = (typeof processingQueueResources)[number];
+
+/** One line of a job's history (queue_events): the change, when, and who or what made it, and why. */
+export const queueJobEventSchema = z
+  .object({
+    id: z.number().int(),
+    /** Null: the job was enqueued. */
+    fromStatus: z.number().int().nullable(),
+    toStatus: z.number().int(),
+    transition: z.string(),
+    at: timestampSchema,
+    userId: z.number().int().nullable(),
+    userName: z.string().nullable(),
+    workerId: z.string().nullable(),
+    reason: z.string().nullable(),
+  })
+  .meta({ id: 'QueueJobEvent' });
+export type QueueJobEvent = z.infer<typeof queueJobEventSchema>;
+
+const linkSchema = z.object({ id: z.number().int(), name: z.string() });
+/** The records a job belongs to, read from its payload's ids (those that exist). */
+export const queueJobLinksSchema = z
+  .object({
+    account: linkSchema.nullable(),
+    project: linkSchema.nullable(),
+    order: linkSchema.nullable(),
+    proof: linkSchema.nullable(),
+  })
+  .meta({ id: 'QueueJobLinks' });
+export type QueueJobLinks = z.infer<typeof queueJobLinksSchema>;
 
 export const queueJobSchema = z
   .object({
@@ -35,6 +72,10 @@ export const queueJobSchema = z
     createdAt: timestampSchema,
     updatedAt: timestampSchema,
     completedAt: timestampSchema.nullable(),
+    /** `include=history`: its status changes, oldest first. */
+    history: z.array(queueJobEventSchema).optional(),
+    /** `include=links`: the account, project, order and proof its payload names. */
+    links: queueJobLinksSchema.optional(),
   })
   .meta({ id: 'QueueJob' });
 export type QueueJob = z.infer<typeof queueJobSchema>;
@@ -46,35 +87,154 @@ const QUEUE_JOB_LABELS: Record<ProcessingQueueResource, string> = {
   queue_notifications: 'Notification job',
   queue_epubs: 'EPUB job',
   queue_accounting: 'Accounting sync job',
+  queue_payments: 'Card detachment job',
+};
+
+const positiveId = z.number().int().min(1);
+const payloadWith = <const Key extends string>(...keys: Key[]) =>
+  z.looseObject(Object.fromEntries(keys.map((key) => [key, positiveId])) as Record<Key, typeof positiveId>);
+
+/**
+ * What a job of each queue must carry (the ids its worker reads; other fields pass through): a job
+ * created through the generic POST is refused with 400 naming the missing field.
+ */
+export const queuePayloadSchemas: Record<ProcessingQueueResource, z.ZodType<Record<string, unknown>>> = {
+  queue_proofs: payloadWith('proofId'),
+  queue_uploads: payloadWith('projectId', 'accountId'),
+  queue_moves: payloadWith('orderId'),
+  queue_notifications: z.union([payloadWith('notificationId'), payloadWith('receiptOrderId')]),
+  queue_epubs: payloadWith('proofId'),
+  queue_accounting: payloadWith('invoiceId'),
+  // A card taken off its customer at the provider (cards/detach.ts): all its worker reads.
+  queue_payments: z.looseObject({
+    kind: z.literal('card_detach'),
+    provider: z.string().trim().min(1).max(40),
+    customerRef: z.string().trim().min(1).max(200),
+    cardRef: z.string().trim().min(1).max(200),
+    accountId: positiveId,
+  }),
+};
+
+/** A person's note on a change (kept in the job's history). */
+const reasonSchema = z.string().trim().max(500);
+/** A status code of part 3; anything else is a 400 naming `status`. */
+export const queueStatusCodeSchema = z
+  .number()
+  .int()
+  .refine((value) => queueStatus.has(value), { message: 'Unknown queue status (0 Waiting … 5 Addressed)' });
+const queueStatusParam = z.coerce
+  .number()
+  .int()
+  .refine((value) => queueStatus.has(value), { message: 'Unknown queue status (0 Waiting … 5 Addressed)' });
+
+/** POST /api/queue_*: enqueue a Waiting job (the payload checked against its queue's schema). */
+export const queueJobCreateSchema = z.strictObject({
+  payload: z.record(z.string(), z.unknown()),
+  runAfter: timestampSchema.optional(),
+  maxAttempts: z.number().int().min(1).max(100).optional(),
+  reason: reasonSchema.optional(),
+});
+/**
+ * PUT /api/queue_*: `status` moves the job by one of a person's transitions (409 naming from and to
+ * otherwise); `runAfter` and `maxAttempts` change only while it waits.
+ */
+export const queueJobUpdateSchema = z.strictObject({
+  status: queueStatusCodeSchema.optional(),
+  runAfter: timestampSchema.optional(),
+  maxAttempts: z.number().int().min(1).max(100).optional(),
+  reason: reasonSchema.optional(),
+});
+
+/**
+ * The filters of a queue's list, of its bulk retry and of nothing else: status, created dates (an
+ * instant or a London date, both inclusive), the account, project or order its payload names, text in
+ * its last error, and `search` over the payload and the error.
+ */
+const queueJobFilters = {
+  status: filter.list(queueStatusParam),
+  createdFrom: filter.instant(),
+  createdTo: filter.instant(),
+  accountId: filter.id(),
+  projectId: filter.id(),
+  orderId: filter.id(),
+  error: filter.text({ max: 200 }),
 };
 
 /**
- * One queue's jobs, read-only (list, CSV export, get): newest first by default; `search` looks in the
- * payload and the last error; `createdFrom`/`createdTo` take an instant or a London date (part 5),
- * both inclusive.
+ * One queue's jobs (part 7's generic calls): list (newest first by default), CSV export, get (with
+ * `include=history,links`), create (enqueue), update (a person's transition, or a waiting job's due
+ * time and attempts), delete (not while Processing).
  */
 function queueContract(name: ProcessingQueueResource) {
   return defineResourceContract({
     name,
     label: QUEUE_JOB_LABELS[name],
     item: queueJobSchema,
-    filters: {
-      status: filter.list(z.coerce.number().int().min(0).max(5)),
-      createdFrom: filter.instant(),
-      createdTo: filter.instant(),
-    },
-    sorts: ['createdAt', 'updatedAt', 'attempts', 'status'],
+    create: queueJobCreateSchema,
+    update: queueJobUpdateSchema,
+    filters: queueJobFilters,
+    sorts: ['createdAt', 'updatedAt', 'attempts', 'status', 'runAfter'],
     defaultSort: '-createdAt',
     searchable: ['payload', 'lastError'],
-    offers: ['list', 'get'],
+    includes: ['history', 'links'],
+    // `POST /api/queue_moves` is the order move (order-operations.ts `moveOrder`): that queue's enqueue.
+    offers:
+      name === 'queue_moves' ? ['list', 'get', 'update', 'delete'] : ['list', 'get', 'create', 'update', 'delete'],
     bigIds: true,
     permission: { read: 'super.queues', write: 'super.queues' },
   });
 }
 
-/** A person's two transitions on a job: retry (3/4/5 → 0 Waiting) and addressed (3/4 → 5); 409 from another status. */
+/** The jobs a bulk retry takes at most, in one transaction. */
+export const QUEUE_BULK_RETRY_MAX = 1_000;
+
+/** A bulk retry: the list's filters (the same meaning), or named ids; at most QUEUE_BULK_RETRY_MAX jobs. */
+export const queueBulkRetrySchema = z.strictObject({
+  status: z.array(queueStatusCodeSchema).max(6).optional(),
+  search: z.string().trim().max(100).optional(),
+  createdFrom: instantOrDateSchema.optional(),
+  createdTo: instantOrDateSchema.optional(),
+  accountId: idSchema.optional(),
+  projectId: idSchema.optional(),
+  orderId: idSchema.optional(),
+  error: z.string().trim().max(200).optional(),
+  ids: z.array(z.number().int().min(1)).min(1).max(QUEUE_BULK_RETRY_MAX).optional(),
+  reason: reasonSchema.optional(),
+});
+export type QueueBulkRetry = z.infer<typeof queueBulkRetrySchema>;
+export const queueBulkRetryResultSchema = z.object({
+  /** How many jobs went back to Waiting. */
+  retried: z.number().int(),
+  ids: z.array(z.number().int()),
+  /** More matched than one bulk retry takes: run it again for the rest. */
+  capped: z.boolean(),
+});
+
+/** Counts stop here: a status holding more answers this many and `atLeast` (the chip reads "10,000+"). */
+export const QUEUE_COUNT_CAP = 10_000;
+
+/** The jobs per status of a queue: one row per status of part 3, zero included. */
+export const queueStatusCountsSchema = z.object({
+  counts: z.array(
+    z.object({
+      status: z.number().int(),
+      count: z.number().int(),
+      /** More than QUEUE_COUNT_CAP: `count` is the cap. */
+      atLeast: z.boolean(),
+    }),
+  ),
+  total: z.number().int(),
+  /** Some status was capped: the total is a lower bound. */
+  atLeast: z.boolean(),
+});
+export type QueueStatusCounts = z.infer<typeof queueStatusCountsSchema>;
+
+/**
+ * A person's transitions on a job: retry (3/4/5 → 0 Waiting), addressed (3/4 → 5), cancel (0 → 5);
+ * 409 naming from and to otherwise. Also the queue's counts per status and its bulk retry.
+ */
 function queueJobOperations(name: ProcessingQueueResource) {
-  const transition = <const Action extends string>(action: Action, summary: string) =>
+  const transition = <const Action extends QueuePersonAction>(action: Action, summary: string) =>
     defineOperation({
       method: 'POST',
       path: `/api/${name}/:id/${action}`,
@@ -87,6 +247,24 @@ function queueJobOperations(name: ProcessingQueueResource) {
   return {
     retry: transition('retry', 'Retry a job in Error, Attention or Addressed (back to Waiting, attempts from zero)'),
     addressed: transition('addressed', 'Mark a job in Error or Attention as addressed'),
+    cancel: transition('cancel', 'Cancel a waiting job (Addressed, with the result { cancelled: true })'),
+    counts: defineOperation({
+      method: 'GET',
+      path: `/api/${name}/counts`,
+      responses: { 200: queueStatusCountsSchema },
+      permission: 'super.queues',
+      summary: 'The jobs of the queue per status',
+      tags: [name],
+    }),
+    bulkRetry: defineOperation({
+      method: 'POST',
+      path: `/api/${name}/bulk_retry`,
+      body: queueBulkRetrySchema,
+      responses: { 200: queueBulkRetryResultSchema, ...problemResponses(409) },
+      permission: 'super.queues',
+      summary: `Retry every job of the filtered set in Error, Attention or Addressed (at most ${QUEUE_BULK_RETRY_MAX})`,
+      tags: [name],
+    }),
   };
 }
 
@@ -117,14 +295,18 @@ export const processorStatusSchema = z
     currentJobId: z.number().int().nullable(),
     jobsDone: z.number().int(),
     jobsFailed: z.number().int(),
-    /** Running (not stopped) with a heartbeat older than a minute: the worker probably died. */
+    /** The application version the worker runs. */
+    version: z.string(),
+    /** 'busy' while it runs a job, else 'idle'. */
+    state: z.enum(['idle', 'busy']),
+    lastSuccessAt: timestampSchema.nullable(),
+    /** How often it beats; stale past 3 of these (domain `isProcessorStale`). */
+    pulseMs: z.number().int(),
+    /** Running (not stopped) and silent for over 3 of its pulses, by the server's clock: it probably died. */
     stale: z.boolean(),
   })
   .meta({ id: 'ProcessorStatus' });
 export type ProcessorStatus = z.infer<typeof processorStatusSchema>;
-
-/** A worker is stale when its last heartbeat is older than this and it did not stop gracefully. */
-export const PROCESSOR_STALE_AFTER_MS = 60_000;
 
 export const processorStatusListQuerySchema = z.object({
   queue: queryList(z.string().max(40)).optional(),
@@ -138,6 +320,6 @@ export const listProcessorStatuses = defineOperation({
   query: processorStatusListQuerySchema,
   responses: { 200: processorStatusListSchema },
   permission: 'super.queues',
-  summary: 'The queue workers with their last heartbeat (stale: running, silent for over a minute)',
+  summary: 'The queue workers with their last heartbeat (stale: running, silent for over 3 of its pulses)',
   tags: ['processor_statuses'],
 });

@@ -5,6 +5,7 @@ import {
   flipImagesQuerySchema,
   flipImagesSchema,
   proofApproveBodySchema,
+  proofCreateSchema,
   proofFindingSchema,
   proofListQuerySchema,
   proofListSchema,
@@ -12,6 +13,7 @@ import {
   proofSchema,
   proofSearchBodySchema,
   proofShortListQuerySchema,
+  proofUpdateSchema,
   signedManifestSchema,
 } from './proofs';
 
@@ -112,6 +114,38 @@ export const proofOperations = {
     responses: { 200: proofSchema, ...problemResponses(409) },
     permission: 'proofs.approve',
     summary: 'Reject the proof with a reason: the book is unlocked for edits',
+    tags,
+  }),
+  /**
+   * The record editor's proof calls (issue 15), super administrators only, each with a reason in
+   * `x-change-reason` (400 naming it without one) kept in the audit row.
+   */
+  create: defineOperation({
+    method: 'POST',
+    path: '/api/proofs',
+    body: proofCreateSchema,
+    responses: { 201: proofSchema, ...problemResponses(400) },
+    permission: 'super.records',
+    summary: 'Create a proof row (no file: files come through uploads), giving a reason in x-change-reason',
+    tags,
+  }),
+  update: defineOperation({
+    method: 'PUT',
+    path: '/api/proofs/:id',
+    params: idParamsSchema,
+    body: proofUpdateSchema,
+    responses: { 200: proofSchema, ...problemResponses(400, 404) },
+    permission: 'super.records',
+    summary: "Change a proof's status, round, page count or decision fields, giving a reason in x-change-reason",
+    tags,
+  }),
+  remove: defineOperation({
+    method: 'DELETE',
+    path: '/api/proofs/:id',
+    params: idParamsSchema,
+    responses: { 200: proofSchema, ...problemResponses(400, 404, 409) },
+    permission: 'super.records',
+    summary: 'Delete a proof and its review (409 while orders were placed from it), giving a reason in x-change-reason',
     tags,
   }),
 };

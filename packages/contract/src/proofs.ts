@@ -218,3 +218,25 @@ export const proofApproveBodySchema = z.object({
   note: z.string().trim().max(5000).optional(),
   acknowledgedFindingIds: z.array(idSchema).max(10_000).optional(),
 });
+
+/**
+ * A proof made by a super administrator in the record editor (issue 15): the row only, no file (files
+ * come through uploads). The round defaults to the project's next.
+ */
+export const proofCreateSchema = z.object({
+  projectId: idSchema,
+  status: z.number().int().min(1).max(3).default(1),
+  internalStatus: z.number().int().min(1).max(8).nullable().optional(),
+  roundNumber: z.number().int().min(1).max(1000).optional(),
+  kind: z.enum(['pages', 'cover']).default('pages'),
+  pageCount: z.number().int().min(1).max(2000).nullable().optional(),
+  rejectReason: z.string().trim().max(5000).nullable().optional(),
+  unlockedForEdits: z.boolean().optional(),
+});
+/** What the record editor may change of a proof (its project and its files stay). */
+export const proofUpdateSchema = proofCreateSchema
+  .omit({ projectId: true, kind: true })
+  .partial()
+  .extend({
+    status: z.number().int().min(1).max(3).optional(),
+  });

@@ -22,6 +22,12 @@ describe('access rules, as a yearbook business runs them', () => {
     ['a sales rep signs schools up', 99, 'schoolSignup.create', true],
     ['a school administrator never sees internal proof comments', 3, 'proofs.internal', false],
     ['a studio owner never reaches the plant side', 8, 'super.queues', false],
+    ['a treasurer reads the school’s pricing adjustments', 20, 'pricing.view', true],
+    ['a school administrator reads the school’s pricing adjustments', 3, 'pricing.view', true],
+    ['an adviser does not read pricing adjustments', 5, 'pricing.view', false],
+    ['a volunteer does not read pricing adjustments', 6, 'pricing.view', false],
+    ['a sales rep reads pricing adjustments', 99, 'pricing.view', true],
+    ['a treasurer does not edit price lists', 20, 'super.pricing', false],
   ])('%s', (_name, role, permission, expected) => {
     expect(can(as(role), permission)).toBe(expected);
   });

@@ -15,6 +15,8 @@ export const permissions = [
   'projects.manage',
   /** A project's sales-side figures (sales_rep_project_meta): studio and sales reps, never the school. */
   'projects.salesSide',
+  /** An account's pricing adjustments, read-only: the studio side, and the school's administrator and treasurer. */
+  'pricing.view',
   'schoolSignup.create',
   'settings.manage',
   'presets.manage',
@@ -44,6 +46,8 @@ export const permissions = [
   'super.personalization',
   'super.impersonate',
   'super.audit',
+  /** The record editor (issue 15): any account, project, proof, order or user, with a reason. */
+  'super.records',
 ] as const;
 export type Permission = (typeof permissions)[number];
 
@@ -55,6 +59,7 @@ const studioStaff = [
   'accounts.view',
   'projects.view',
   'projects.salesSide',
+  'pricing.view',
   'submissionStatus.view',
   'proofs.view',
   'proofs.comment',
@@ -113,6 +118,7 @@ export const rolePermissions = {
     'projects.view',
     'projects.manage',
     'projects.salesSide',
+    'pricing.view',
     'schoolSignup.create',
     'submissionStatus.view',
     'proofs.view',
@@ -127,6 +133,7 @@ export const rolePermissions = {
     'users.manage',
     'accounts.view',
     'projects.view',
+    'pricing.view',
     'settings.manage',
     'proofs.view',
     'proofs.upload',
@@ -183,6 +190,7 @@ export const rolePermissions = {
   [userRole.Treasurer]: [
     ...everyoneSignedIn,
     'accounts.view',
+    'pricing.view',
     'sales.view',
     'sales.refund',
     'cards.manage',

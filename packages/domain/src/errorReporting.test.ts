@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { errorReportStack, isConsoleOnlyError } from './errorReporting';
+import {
+  clientErrorGroupKey,
+  errorReportStack,
+  firstStackFrame,
+  isConsoleOnlyError,
+  isStoredClientError,
+  redactReportUrl,
+} from './errorReporting';
 
 describe('isConsoleOnlyError (part 8: errors whose message contains these fragments are only logged to the console)', () => {
   it.each([
@@ -56,5 +63,66 @@ describe('errorReportStack (part 8: the report includes the first five lines of 
     { name: 'gives nothing without a stack', stack: undefined, expected: '' },
   ])('$name', ({ stack: input, expected }) => {
     expect(errorReportStack(input)).toBe(expected);
+  });
+});
+
+describe('client error groups (POST /api/client_errors)', () => {
+  const v8 =
+    'TypeError: Order 12 is missing\n    at loadOrder (https://app/assets/orders-1a2b.js:3:1402)\n    at run (https://app/assets/index.js:1:10)';
+  const firefox = 'loadOrder@https://app/assets/orders-1a2b.js:3:1402\nrun@https://app/assets/index.js:1:10';
+
+  it.each([
+    { stack: v8, frame: 'at loadOrder (https://app/assets/orders-1a2b.js:3:1402)' },
+    { stack: firefox, frame: 'loadOrder@https://app/assets/orders-1a2b.js:3:1402' },
+    { stack: 'Error: no frames', frame: '' },
+    { stack: '', frame: '' },
+    { stack: null, frame: '' },
+  ])('firstStackFrame: $frame', ({ stack, frame }) => {
+    expect(firstStackFrame(stack)).toBe(frame);
+  });
+
+  it.each([
+    { a: ['Order 12 is missing', v8], b: ['Order 9071 is missing', v8], same: true },
+    {
+      a: ['Job 6f1c2a3b-1111-4222-8333-444455556666 failed', ''],
+      b: ['Job 0a1b2c3d-aaaa-4bbb-8ccc-ddddeeeeffff failed', ''],
+      same: true,
+    },
+    { a: ['Order 12 is missing', v8], b: ['Order 12 is missing', firefox], same: false },
+    { a: ['Order is missing', v8], b: ['Project is missing', v8], same: false },
+  ])('groups $a.0 with $b.0: $same', ({ a, b, same }) => {
+    expect(clientErrorGroupKey(a[0] ?? '', a[1]) === clientErrorGroupKey(b[0] ?? '', b[1])).toBe(same);
+  });
+
+  it.each([
+    { message: 'Network Error', stored: true },
+    { message: "Cannot read properties of undefined (reading 'id')", stored: false },
+    { message: "Failed to execute 'removeChild' on 'Node'", stored: false },
+    { message: '   ', stored: false },
+    { message: null, stored: false },
+  ])('isStoredClientError($message): $stored', ({ message, stored }) => {
+    expect(isStoredClientError(message)).toBe(stored);
+  });
+});
+
+describe('redactReportUrl (a report keeps no secret of its page address)', () => {
+  it.each([
+    ['https://c.test/new-password?token=abc123', 'https://c.test/new-password?token=[redacted]'],
+    [
+      'https://c.test/confirm-email?token=abc&next=%2Fhome',
+      'https://c.test/confirm-email?token=[redacted]&next=%2Fhome',
+    ],
+    [
+      'https://c.test/x?accessToken=1&AUTH=2&apiKey=3&code=4',
+      'https://c.test/x?accessToken=[redacted]&AUTH=[redacted]&apiKey=[redacted]&code=[redacted]',
+    ],
+    ['https://c.test/x?%74oken=1', 'https://c.test/x?%74oken=[redacted]'],
+    ['https://c.test/x?%E0%A4%A=1', 'https://c.test/x?%E0%A4%A=1'],
+    ['https://c.test/admin/orders/12?tab=files&page=2', 'https://c.test/admin/orders/12?tab=files&page=2'],
+    ['https://c.test/admin/orders/12#access_token=abc', 'https://c.test/admin/orders/12'],
+    ['https://c.test/x?flag&password=p', 'https://c.test/x?flag&password=[redacted]'],
+    ['', ''],
+  ])('%s keeps %s', (url, kept) => {
+    expect(redactReportUrl(url)).toBe(kept);
   });
 });

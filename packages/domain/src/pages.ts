@@ -102,6 +102,8 @@ export const adminPages = [
   { path: '/admin/super/manufacturers', title: 'Manufacturers', permission: 'super.plants', group: 'Super admin' },
   { path: '/admin/super/audit-log', title: 'Audit Log', permission: 'super.audit', group: 'Super admin' },
   { path: '/admin/super/outbox', title: 'E-mail Outbox', permission: 'super.audit', group: 'Super admin' },
+  { path: '/admin/super/client-errors', title: 'Client Errors', permission: 'super.audit', group: 'Super admin' },
+  { path: '/admin/super/records', title: 'Record Editor', permission: 'super.records', group: 'Super admin' },
   {
     path: '/admin/super/processing/proofs',
     title: 'Proof Processing',
@@ -130,6 +132,12 @@ export const adminPages = [
   {
     path: '/admin/super/processing/accounting',
     title: 'Accounting Sync',
+    permission: 'super.queues',
+    group: 'Processing',
+  },
+  {
+    path: '/admin/super/processing/card-detachments',
+    title: 'Card Detachments',
     permission: 'super.queues',
     group: 'Processing',
   },

@@ -8,6 +8,7 @@ describe('rateLimits (the public endpoints)', () => {
     { bucket: 'storefrontCouponMiss', limit: 10, windowSeconds: 3600 },
     { bucket: 'storefrontUpload', limit: 30, windowSeconds: 600 },
     { bucket: 'shippingCalculator', limit: 60, windowSeconds: 600 },
+    { bucket: 'clientErrors', limit: 120, windowSeconds: 600 },
   ] satisfies { bucket: RateLimitBucket; limit: number; windowSeconds: number }[])(
     '$bucket: $limit per $windowSeconds s',
     ({ bucket, limit, windowSeconds }) => {

@@ -56,6 +56,44 @@ export const rateLimits = {
     windowSeconds: 10 * 60,
     message: (seconds) => `Too many shipping quotes from your network. ${tryAgainIn(seconds)}`,
   },
+  /**
+   * Client error reports per address (`POST /api/client_errors`), signed in or not: a page in a loop
+   * of errors reports in batches, and past this it stops being heard rather than filling the table.
+   */
+  clientErrors: {
+    limit: 120,
+    windowSeconds: 10 * 60,
+    message: (seconds) => `Too many error reports from your network. ${tryAgainIn(seconds)}`,
+  },
+  /**
+   * Mobile yearbook code tries per address (`POST /api/mobile_yearbooks/open`), right or wrong: a
+   * family opens its book a few times a day; a guesser stops here.
+   */
+  mobileYearbookOpen: {
+    limit: 30,
+    windowSeconds: 15 * 60,
+    message: (seconds) => `Too many tries to open a yearbook from your network. ${tryAgainIn(seconds)}`,
+  },
+  /**
+   * Wrong mobile yearbook codes per address: a parent who mistypes a few times is not stopped, and a
+   * guesser is stopped after ten.
+   */
+  mobileYearbookMiss: {
+    limit: 10,
+    windowSeconds: 15 * 60,
+    message: (seconds) =>
+      `Too many codes that don't match a yearbook. ${tryAgainIn(seconds)} Check the code on your receipt.`,
+  },
+  /**
+   * Wrong codes per code prefix, from any address: guesses spread over many addresses at one
+   * family's code stop here.
+   */
+  mobileYearbookPrefixMiss: {
+    limit: 20,
+    windowSeconds: 60 * 60,
+    message: (seconds) =>
+      `Too many codes like this one were tried. ${tryAgainIn(seconds)} Check the code on your receipt.`,
+  },
 } satisfies Record<string, RateLimit>;
 
 export type RateLimitBucket = keyof typeof rateLimits;

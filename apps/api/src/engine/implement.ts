@@ -196,6 +196,7 @@ export function implement<const Operation extends OperationDefinition>(
     method: operation.method,
     url: operation.path,
     config,
+    ...(operation.bodyLimit ? { bodyLimit: operation.bodyLimit } : {}),
     schema: {
       ...(operation.tags ? { tags: [...operation.tags] } : {}),
       ...(operation.summary ? { summary: operation.summary } : {}),

@@ -63,3 +63,22 @@ export async function readForPage<Found>(
   const distinct = [...new Set(ids)].filter((id) => id !== null);
   return distinct.length ? read(distinct) : [];
 }
+
+/**
+ * `include=account` of rows that belong to an account: each row's `account` is its account as
+ * `read` selects it (the columns and joins the resource shows; `id` among them), read once for the
+ * page's distinct `accountId`s; undefined when it is not found.
+ */
+export async function includeAccount<Found extends { id: number }>(
+  rows: readonly object[],
+  read: (ids: number[]) => Promise<Found[]>,
+): Promise<void> {
+  const owned = rows as readonly { accountId?: unknown; account?: Found | undefined }[];
+  const idOf = (row: { accountId?: unknown }) => (typeof row.accountId === 'number' ? row.accountId : null);
+  const found = await readForPage(owned.map(idOf), read);
+  const byId = new Map(found.map((account) => [account.id, account]));
+  for (const row of owned) {
+    const id = idOf(row);
+    row.account = id === null ? undefined : byId.get(id);
+  }
+}

@@ -1,5 +1,7 @@
 import { auditLog } from '@colophon/db';
-import type { FastifyInstance } from 'fastify';
+import { CHANGE_REASON_HEADER, checkChangeReason } from '@colophon/domain';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../errors';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -13,7 +15,22 @@ declare module 'fastify' {
      * person signing in). Otherwise the signed-in user is the actor.
      */
     auditActorId: number | null;
+    /**
+     * Why the change is made (`x-change-reason`, the record editor's reason): the audit row keeps it.
+     * A write may send it; the super administrator's proof writes must (`requireChangeReason`).
+     */
+    changeReason: string | null;
   }
+}
+
+const reasonRefused = (message: string) =>
+  new AppError('validation', message, { errors: [{ path: CHANGE_REASON_HEADER, message }] });
+
+/** A 400 naming `x-change-reason` when the write came without a reason. */
+export function requireChangeReason(request: FastifyRequest): string {
+  const check = checkChangeReason(request.headers[CHANGE_REASON_HEADER], true);
+  if (!check.ok) throw reasonRefused(check.message);
+  return check.reason ?? '';
 }
 
 const SECRET_KEY = /password|token|code|secret|data|hash/i;
@@ -81,6 +98,15 @@ function idFromPayload(payload: unknown): string | null {
 export function registerAudit(app: FastifyInstance) {
   app.decorateRequest('auditBody', null);
   app.decorateRequest('auditActorId', null);
+  app.decorateRequest('changeReason', null);
+  // A reason sent with any write is checked before the route runs (400 naming the header), so a
+  // blank or overlong one never lands in the audit log.
+  app.addHook('preHandler', async (request) => {
+    if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return;
+    const check = checkChangeReason(request.headers[CHANGE_REASON_HEADER], false);
+    if (!check.ok) throw reasonRefused(check.message);
+    request.changeReason = check.reason;
+  });
   app.addHook('onSend', async (request, reply, payload) => {
     if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return payload;
     if (reply.statusCode >= 400 || !request.routeOptions.url) return payload;
@@ -94,12 +120,15 @@ export function registerAudit(app: FastifyInstance) {
       action: request.method,
       resource: resource.slice(0, 64),
       resourceId,
-      detail: auditDetail(
-        params,
-        request.auditBody ?? request.body,
-        request.auditBody !== null || Boolean(request.routeOptions.schema?.body),
-        Number(request.headers['content-length']) || undefined,
-      ),
+      detail: {
+        ...auditDetail(
+          params,
+          request.auditBody ?? request.body,
+          request.auditBody !== null || Boolean(request.routeOptions.schema?.body),
+          Number(request.headers['content-length']) || undefined,
+        ),
+        ...(request.changeReason ? { reason: request.changeReason } : {}),
+      },
       ip: request.ip,
       // Text columns cannot hold NUL (a header can, through a proxy that does not check).
       userAgent: request.headers['user-agent']?.replaceAll('\u0000', '').slice(0, 500) ?? null,

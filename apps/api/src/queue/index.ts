@@ -5,6 +5,7 @@
  * mark addressed); `worker.ts` runs a handler over a queue. Handlers must be idempotent: see
  * `JobHandler`.
  */
+export * from './processors';
 export * from './store';
 export * from './tables';
 export * from './worker';

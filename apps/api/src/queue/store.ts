@@ -1,5 +1,10 @@
-import { hostname } from 'node:os';
-import { type Db, processorStatuses } from '@colophon/db';
+import { type Db, processorStatuses, queueEvents } from '@colophon/db';
+import {
+  canApplyQueueTransition,
+  type QueuePersonAction,
+  type QueueTransitionName,
+  queueTransition,
+} from '@colophon/domain';
 import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { Clock } from '../context';
 import { type QueueName, type QueueRow, QueueStatus, tableOf } from './tables';
@@ -10,7 +15,9 @@ import { type QueueName, type QueueRow, QueueStatus, tableOf } from './tables';
  * `Clock` is passed (tests do, to move time past a lease or a backoff instead of sleeping): then the
  * due times, leases and backoffs are set and compared at that clock's time.
  *
- * Transitions (the spec gives the statuses, not the transitions; these are ours):
+ * Transitions: the domain's `queueTransitions` (packages/domain/src/queues.ts) is the one table; every
+ * statement below takes its `WHERE status in (…)` from it, and records each change through
+ * `recordTransitions` (the row's history in queue_events, in the change's transaction):
  *   0 Waiting    → 1 Processing   claim (attempts + 1, lease until now + leaseMs)
  *   1 Processing → 1 Processing   claim by another worker once the lease has lapsed (a crashed worker)
  *   1 Processing → 2 Complete     complete(result)
@@ -20,6 +27,7 @@ import { type QueueName, type QueueRow, QueueStatus, tableOf } from './tables';
  *   1 Processing → 4 Attention    attention(message): the job ran, and a person must look at it
  *   3, 4, 5      → 0 Waiting      retry (a person, on the processing pages): attempts start again
  *   3, 4         → 5 Addressed    markAddressed (a person)
+ *   0            → 5 Addressed    cancel (a person): result { cancelled: true }
  * A worker's writes (heartbeat, complete, fail, attention) are fenced by the lease it holds: they
  * match only while the row is still Processing, locked by that worker, at the attempt it claimed. A
  * worker that lost its lease (it stalled, another worker took the job over) changes nothing.
@@ -45,6 +53,8 @@ export interface EnqueueOptions {
   maxAttempts?: number;
   /** The time "now" is (default: the database's). */
   clock?: Clock | undefined;
+  /** The person who enqueued it (the generic create), for its history. */
+  userId?: number | undefined;
 }
 
 export interface BackoffOptions {
@@ -69,6 +79,98 @@ export function backoffDelayMs(attempts: number, options: BackoffOptions = {}): 
   return Math.min(max, base * 2 ** Math.max(0, attempts - 1));
 }
 
+/** The table name a queue's history lines carry (`queue_proofs`): the part 7 resource name. */
+export const queueTableName = (queue: QueueName) => `queue_${queue}` as const;
+
+/** One change of a queue row's status, as its history keeps it. */
+export interface QueueTransitionRecord {
+  queue: QueueName;
+  jobId: number;
+  /** Null: the row was just enqueued. */
+  from: number | null;
+  to: number;
+  transition: QueueTransitionName | 'enqueue' | 'delete';
+  /** The person who made the change (a worker's changes name the worker instead). */
+  userId?: number | null | undefined;
+  workerId?: string | null | undefined;
+  reason?: string | null | undefined;
+}
+
+type TransitionListener = (records: readonly QueueTransitionRecord[]) => void;
+const transitionListeners = new Set<TransitionListener>();
+
+/**
+ * Calls `listener` after every recorded change of a queue row (in this process), with the changes
+ * of one statement together. The live updates (GET /api/events) listen here; a listener's error is
+ * logged by no one and never fails the change.
+ */
+export function onQueueTransition(listener: TransitionListener): () => void {
+  transitionListeners.add(listener);
+  return () => transitionListeners.delete(listener);
+}
+
+/**
+ * The one place every status change of a queue row is recorded: its lines in queue_events (call it
+ * with the transaction that made the change), then the process's listeners. Every mutation of a
+ * queue row's status goes through a function of this file, and each of them through this.
+ */
+export async function recordTransitions(db: Db, records: readonly QueueTransitionRecord[]): Promise<void> {
+  if (records.length === 0) return;
+  for (let start = 0; start < records.length; start += 1_000) {
+    await db.insert(queueEvents).values(
+      records.slice(start, start + 1_000).map((record) => ({
+        queue: queueTableName(record.queue),
+        jobId: record.jobId,
+        fromStatus: record.from,
+        toStatus: record.to,
+        transition: record.transition,
+        userId: record.userId ?? null,
+        workerId: record.workerId ?? null,
+        reason: record.reason ?? null,
+      })),
+    );
+  }
+  notifyTransitions(records);
+}
+
+function notifyTransitions(records: readonly QueueTransitionRecord[]) {
+  for (const listener of transitionListeners) {
+    try {
+      listener(records);
+    } catch {
+      // A listener (the event stream) must never fail the change it hears about.
+    }
+  }
+}
+
+/**
+ * Deletes a job that no worker holds (any status but Processing) with its history; the listeners hear
+ * of it as a `delete` (no history line is kept: the audit log keeps the delete).
+ */
+export async function deleteJob(db: Db, queue: QueueName, id: number): Promise<'deleted' | 'refused' | 'missing'> {
+  const table = tableOf(queue);
+  const outcome = await db.transaction(async (tx) => {
+    const [current] = await tx.select({ status: table.status }).from(table).where(eq(table.id, id)).for('update');
+    if (!current) return { done: 'missing' as const };
+    if (current.status === QueueStatus.Processing) return { done: 'refused' as const };
+    await tx.delete(table).where(eq(table.id, id));
+    await tx.delete(queueEvents).where(and(eq(queueEvents.queue, queueTableName(queue)), eq(queueEvents.jobId, id)));
+    return { done: 'deleted' as const, from: current.status };
+  });
+  if (outcome.done === 'deleted') {
+    notifyTransitions([{ queue, jobId: id, from: outcome.from, to: outcome.from, transition: 'delete' }]);
+  }
+  return outcome.done;
+}
+
+/** `recordTransitions` for one change. */
+export function recordTransition(db: Db, record: QueueTransitionRecord): Promise<void> {
+  return recordTransitions(db, [record]);
+}
+
+/** The statuses a named transition starts from, for `WHERE status in (…)`. */
+const fromStatuses = (name: QueueTransitionName) => [...queueTransition(name).from] as number[];
+
 export async function enqueue<Payload>(
   db: Db,
   queue: QueueName,
@@ -76,16 +178,26 @@ export async function enqueue<Payload>(
   options: EnqueueOptions = {},
 ): Promise<QueueRow> {
   const table = tableOf(queue);
-  const [row] = await db
-    .insert(table)
-    .values({
-      payload: payload as unknown,
-      ...(options.runAfter || options.clock ? { runAfter: options.runAfter ?? options.clock?.now() } : {}),
-      ...(options.maxAttempts ? { maxAttempts: options.maxAttempts } : {}),
-    })
-    .returning();
-  if (!row) throw new Error(`enqueue into ${queue} returned no row`);
-  return row;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(table)
+      .values({
+        payload: payload as unknown,
+        ...(options.runAfter || options.clock ? { runAfter: options.runAfter ?? options.clock?.now() } : {}),
+        ...(options.maxAttempts ? { maxAttempts: options.maxAttempts } : {}),
+      })
+      .returning();
+    if (!row) throw new Error(`enqueue into ${queue} returned no row`);
+    await recordTransition(tx, {
+      queue,
+      jobId: row.id,
+      from: null,
+      to: row.status,
+      transition: 'enqueue',
+      userId: options.userId,
+    });
+    return row;
+  });
 }
 
 function toClaimed<Payload>(queue: QueueName, row: QueueRow): ClaimedJob<Payload> {
@@ -118,38 +230,71 @@ export async function claim<Payload = unknown>(
 ): Promise<ClaimedJob<Payload> | null> {
   const table = tableOf(queue);
   const now = nowOf(clock);
+  // Lapsed leases first (1 → 1 reclaim, or 1 → 3 expire with no attempts left), then due rows (0 → 1).
+  const lapsed = sql`select id from ${table}
+    where status in (${sql.raw(fromStatuses('reclaim').join(', '))}) and locked_until < ${now}
+    order by locked_until limit 1 for update skip locked`;
+  const due = sql`select id from ${table}
+    where status in (${sql.raw(fromStatuses('claim').join(', '))}) and run_after <= ${now}
+    order by run_after, id limit 1 for update skip locked`;
   for (let tries = 0; tries < 100; tries++) {
-    const exhausted = sql`(${table.status} = ${code(QueueStatus.Processing)} and ${table.attempts} >= ${table.maxAttempts})`;
-    const [row] = await db
-      .update(table)
-      .set({
-        status: sql`case when ${exhausted} then ${code(QueueStatus.Error)} else ${code(QueueStatus.Processing)} end`,
-        attempts: sql`case when ${exhausted} then ${table.attempts} else ${table.attempts} + 1 end`,
-        lockedBy: sql`case when ${exhausted} then null else ${workerId} end`,
-        lockedUntil: sql`case when ${exhausted} then null else ${now} + ${msInterval(leaseMs)} end`,
-        lastError: sql`case when ${exhausted} then ${`The worker running this job stopped answering (lease lapsed) and no attempts were left.`} else ${table.lastError} end`,
-        updatedAt: sql`now()`,
-      })
-      .where(
-        sql`${table.id} = (
-          with lapsed as (
-            select id from ${table}
-            where status = ${code(QueueStatus.Processing)} and locked_until < ${now}
-            order by locked_until limit 1 for update skip locked
-          ), due as (
-            select id from ${table}
-            where status = ${code(QueueStatus.Waiting)} and run_after <= ${now}
-            order by run_after, id limit 1 for update skip locked
-          )
-          select id from lapsed union all select id from due limit 1
-        )`,
-      )
-      .returning();
-    if (!row) return null;
-    if (row.status === QueueStatus.Processing) return toClaimed<Payload>(queue, row);
+    const job = await db.transaction(async (tx) => {
+      const exhausted = sql`(${table.attempts} >= ${table.maxAttempts})`;
+      const [taken] = await tx
+        .update(table)
+        .set({
+          status: sql`case when ${exhausted} then ${code(QueueStatus.Error)} else ${code(QueueStatus.Processing)} end`,
+          attempts: sql`case when ${exhausted} then ${table.attempts} else ${table.attempts} + 1 end`,
+          lockedBy: sql`case when ${exhausted} then null else ${workerId} end`,
+          lockedUntil: sql`case when ${exhausted} then null else ${now} + ${msInterval(leaseMs)} end`,
+          lastError: sql`case when ${exhausted} then ${LAPSED_WITHOUT_ATTEMPTS} else ${table.lastError} end`,
+          updatedAt: sql`now()`,
+        })
+        .where(sql`${table.id} = (${lapsed})`)
+        .returning();
+      if (taken) {
+        const expired = taken.status === QueueStatus.Error;
+        await recordTransition(tx, {
+          queue,
+          jobId: taken.id,
+          from: QueueStatus.Processing,
+          to: taken.status,
+          transition: expired ? 'expire' : 'reclaim',
+          workerId,
+          reason: expired ? LAPSED_WITHOUT_ATTEMPTS : 'The lease of the worker running it lapsed',
+        });
+        return { row: taken };
+      }
+      const [claimed] = await tx
+        .update(table)
+        .set({
+          status: QueueStatus.Processing,
+          attempts: sql`${table.attempts} + 1`,
+          lockedBy: workerId,
+          lockedUntil: sql`${now} + ${msInterval(leaseMs)}`,
+          updatedAt: sql`now()`,
+        })
+        .where(sql`${table.id} = (${due})`)
+        .returning();
+      if (!claimed) return null;
+      await recordTransition(tx, {
+        queue,
+        jobId: claimed.id,
+        from: QueueStatus.Waiting,
+        to: claimed.status,
+        transition: 'claim',
+        workerId,
+      });
+      return { row: claimed };
+    });
+    if (!job) return null;
+    if (job.row.status === QueueStatus.Processing) return toClaimed<Payload>(queue, job.row);
   }
   return null;
 }
+
+const LAPSED_WITHOUT_ATTEMPTS =
+  'The worker running this job stopped answering (lease lapsed) and no attempts were left.';
 
 /** The condition that a worker still holds the lease it was given at claim time. */
 function holding(job: ClaimedJob): SQL {
@@ -190,32 +335,47 @@ export async function heartbeat(db: Db, job: ClaimedJob, leaseMs: number, clock?
 async function finish(
   db: Db,
   job: ClaimedJob,
-  outcome: { status: number; result: unknown; lastError?: string },
+  transition: 'complete' | 'attention',
+  outcome: { result: unknown; lastError?: string },
 ): Promise<boolean> {
   const table = tableOf(job.queue);
-  const rows = await db
-    .update(table)
-    .set({
-      ...outcome,
-      result: outcome.result ?? null,
-      completedAt: sql`now()`,
-      lockedBy: null,
-      lockedUntil: null,
-      updatedAt: sql`now()`,
-    })
-    .where(holding(job))
-    .returning({ id: table.id });
-  return rows.length === 1;
+  const { to } = queueTransition(transition);
+  return db.transaction(async (tx) => {
+    const rows = await tx
+      .update(table)
+      .set({
+        ...outcome,
+        status: to,
+        result: outcome.result ?? null,
+        completedAt: sql`now()`,
+        lockedBy: null,
+        lockedUntil: null,
+        updatedAt: sql`now()`,
+      })
+      .where(holding(job))
+      .returning({ id: table.id });
+    if (rows.length !== 1) return false;
+    await recordTransition(tx, {
+      queue: job.queue,
+      jobId: job.id,
+      from: QueueStatus.Processing,
+      to,
+      transition,
+      workerId: job.lockedBy,
+      reason: outcome.lastError ?? null,
+    });
+    return true;
+  });
 }
 
 /** Processing → Complete with the handler's result. False when the lease was lost (nothing changed). */
 export function complete(db: Db, job: ClaimedJob, result: unknown = null): Promise<boolean> {
-  return finish(db, job, { status: QueueStatus.Complete, result });
+  return finish(db, job, 'complete', { result });
 }
 
 /** Processing → Attention: the job ran, and a person must look at its outcome (message and result kept). */
 export function attention(db: Db, job: ClaimedJob, message: string, result: unknown = null): Promise<boolean> {
-  return finish(db, job, { status: QueueStatus.Attention, result, lastError: message });
+  return finish(db, job, 'attention', { result, lastError: message });
 }
 
 export interface FailOptions extends BackoffOptions {
@@ -238,26 +398,162 @@ export async function fail(db: Db, job: ClaimedJob, error: unknown, options: Fai
   const table = tableOf(job.queue);
   const message = errorMessage(error);
   const final = options.permanent === true || job.attempts >= job.maxAttempts;
-  const [row] = await db
-    .update(table)
-    .set(
-      final
-        ? { status: QueueStatus.Error, lastError: message, lockedBy: null, lockedUntil: null, updatedAt: sql`now()` }
-        : {
-            status: QueueStatus.Waiting,
-            lastError: message,
-            runAfter: sql`${nowOf(options.clock)} + ${msInterval(backoffDelayMs(job.attempts, options))}`,
-            lockedBy: null,
-            lockedUntil: null,
-            updatedAt: sql`now()`,
-          },
-    )
-    .where(holding(job))
-    .returning({ status: table.status, runAfter: table.runAfter });
-  if (!row) return { status: 'lost' };
-  return row.status === QueueStatus.Error
-    ? { status: QueueStatus.Error }
-    : { status: QueueStatus.Waiting, runAfter: row.runAfter };
+  return db.transaction(async (tx): Promise<FailOutcome> => {
+    const [row] = await tx
+      .update(table)
+      .set(
+        final
+          ? { status: QueueStatus.Error, lastError: message, lockedBy: null, lockedUntil: null, updatedAt: sql`now()` }
+          : {
+              status: QueueStatus.Waiting,
+              lastError: message,
+              runAfter: sql`${nowOf(options.clock)} + ${msInterval(backoffDelayMs(job.attempts, options))}`,
+              lockedBy: null,
+              lockedUntil: null,
+              updatedAt: sql`now()`,
+            },
+      )
+      .where(holding(job))
+      .returning({ status: table.status, runAfter: table.runAfter });
+    if (!row) return { status: 'lost' };
+    await recordTransition(tx, {
+      queue: job.queue,
+      jobId: job.id,
+      from: QueueStatus.Processing,
+      to: row.status,
+      transition: final ? 'fail' : 'backoff',
+      workerId: job.lockedBy,
+      reason: message,
+    });
+    return row.status === QueueStatus.Error
+      ? { status: QueueStatus.Error }
+      : { status: QueueStatus.Waiting, runAfter: row.runAfter };
+  });
+}
+
+/** Who made a person's change, and why: kept in the row's history. */
+export interface PersonChange {
+  userId?: number | null | undefined;
+  reason?: string | null | undefined;
+  clock?: Clock | undefined;
+}
+
+/** What a person's action writes on the rows it moves (besides the status). */
+function personChanges(action: QueuePersonAction, clock: Clock | undefined) {
+  switch (action) {
+    case 'retry':
+      // Attempts from zero: the person dealt with the cause (decisions: "Queues: transitions").
+      return {
+        attempts: 0,
+        runAfter: nowOf(clock),
+        lockedBy: null,
+        lockedUntil: null,
+        completedAt: null,
+      };
+    case 'addressed':
+      return {};
+    case 'cancel':
+      return { result: { cancelled: true }, completedAt: sql`now()` };
+  }
+}
+
+/** The outcome of a person's action on one job. */
+export type PersonActionOutcome =
+  | { outcome: 'moved'; row: QueueRow; from: number }
+  | { outcome: 'refused'; from: number; to: number }
+  | { outcome: 'missing' };
+
+/**
+ * A person's action on one job (retry, addressed, cancel), only from the statuses the domain allows:
+ * the row and its history line in one transaction, or, when it may not move, its status (nothing
+ * changed), or `missing`.
+ */
+export async function applyPersonAction(
+  db: Db,
+  queue: QueueName,
+  id: number,
+  action: QueuePersonAction,
+  change: PersonChange = {},
+): Promise<PersonActionOutcome> {
+  const table = tableOf(queue);
+  const { to } = queueTransition(action);
+  return db.transaction(async (tx): Promise<PersonActionOutcome> => {
+    // The row is locked first, so its "from" is the status it really left.
+    const [current] = await tx.select({ status: table.status }).from(table).where(eq(table.id, id)).for('update');
+    if (!current) return { outcome: 'missing' };
+    if (!canApplyQueueTransition(action, current.status)) return { outcome: 'refused', from: current.status, to };
+    const [row] = await tx
+      .update(table)
+      .set({ status: to, ...personChanges(action, change.clock), updatedAt: sql`now()` })
+      .where(and(eq(table.id, id), inArray(table.status, fromStatuses(action))))
+      .returning();
+    if (!row) return { outcome: 'refused', from: current.status, to };
+    await recordTransition(tx, {
+      queue,
+      jobId: id,
+      from: current.status,
+      to,
+      transition: action,
+      userId: change.userId,
+      reason: change.reason,
+    });
+    return { outcome: 'moved', row, from: current.status };
+  });
+}
+
+/**
+ * A person's action on every job matching `where` that the action may move (a bulk retry of a
+ * filtered set): at most `limit` rows, oldest first, in one transaction with their history lines.
+ * Rows in other statuses are left as they are; the moved rows' ids and former statuses are returned.
+ */
+export async function applyPersonActionToMany(
+  db: Db,
+  queue: QueueName,
+  action: QueuePersonAction,
+  where: SQL | undefined,
+  limit: number,
+  change: PersonChange = {},
+): Promise<{ id: number; from: number }[]> {
+  const table = tableOf(queue);
+  const { to } = queueTransition(action);
+  return db.transaction(async (tx) => {
+    const picked = await tx
+      .select({ id: table.id, status: table.status })
+      .from(table)
+      .where(and(where, inArray(table.status, fromStatuses(action))))
+      .orderBy(table.id)
+      .limit(limit)
+      .for('update', { skipLocked: true });
+    if (picked.length === 0) return [];
+    const moved = await tx
+      .update(table)
+      .set({ status: to, ...personChanges(action, change.clock), updatedAt: sql`now()` })
+      .where(
+        and(
+          inArray(
+            table.id,
+            picked.map((row) => row.id),
+          ),
+          inArray(table.status, fromStatuses(action)),
+        ),
+      )
+      .returning({ id: table.id });
+    const movedIds = new Set(moved.map((row) => row.id));
+    const records = picked.filter((row) => movedIds.has(row.id));
+    await recordTransitions(
+      tx,
+      records.map((row) => ({
+        queue,
+        jobId: row.id,
+        from: row.status,
+        to,
+        transition: action,
+        userId: change.userId,
+        reason: change.reason,
+      })),
+    );
+    return records.map((row) => ({ id: row.id, from: row.status }));
+  });
 }
 
 /**
@@ -265,79 +561,43 @@ export async function fail(db: Db, job: ClaimedJob, error: unknown, options: Fai
  * its attempts counted from zero again. Returns the row, or null when the job is not in one of those
  * statuses (or does not exist).
  */
-export async function retry(db: Db, queue: QueueName, id: number, clock?: Clock): Promise<QueueRow | null> {
-  const table = tableOf(queue);
-  const [row] = await db
-    .update(table)
-    .set({
-      status: QueueStatus.Waiting,
-      attempts: 0,
-      runAfter: nowOf(clock),
-      lockedBy: null,
-      lockedUntil: null,
-      completedAt: null,
-      updatedAt: sql`now()`,
-    })
-    .where(
-      and(eq(table.id, id), inArray(table.status, [QueueStatus.Error, QueueStatus.Attention, QueueStatus.Addressed])),
-    )
-    .returning();
-  return row ?? null;
+export async function retry(
+  db: Db,
+  queue: QueueName,
+  id: number,
+  clock?: Clock,
+  change: Omit<PersonChange, 'clock'> = {},
+): Promise<QueueRow | null> {
+  const done = await applyPersonAction(db, queue, id, 'retry', { ...change, clock });
+  return done.outcome === 'moved' ? done.row : null;
 }
 
 /** A person marks a job addressed: Error or Attention → Addressed. Null when it is in neither. */
-export async function markAddressed(db: Db, queue: QueueName, id: number): Promise<QueueRow | null> {
-  const table = tableOf(queue);
-  const [row] = await db
-    .update(table)
-    .set({ status: QueueStatus.Addressed, updatedAt: sql`now()` })
-    .where(and(eq(table.id, id), inArray(table.status, [QueueStatus.Error, QueueStatus.Attention])))
-    .returning();
-  return row ?? null;
+export async function markAddressed(
+  db: Db,
+  queue: QueueName,
+  id: number,
+  change: PersonChange = {},
+): Promise<QueueRow | null> {
+  const done = await applyPersonAction(db, queue, id, 'addressed', change);
+  return done.outcome === 'moved' ? done.row : null;
+}
+
+/** A person cancels a waiting job: Waiting → Addressed, result `{ cancelled: true }`. Null otherwise. */
+export async function cancel(
+  db: Db,
+  queue: QueueName,
+  id: number,
+  change: PersonChange = {},
+): Promise<QueueRow | null> {
+  const done = await applyPersonAction(db, queue, id, 'cancel', change);
+  return done.outcome === 'moved' ? done.row : null;
 }
 
 export async function getJob(db: Db, queue: QueueName, id: number): Promise<QueueRow | null> {
   const table = tableOf(queue);
   const [row] = await db.select().from(table).where(eq(table.id, id));
   return row ?? null;
-}
-
-/** A worker announces itself in processor_statuses (a restarted worker id starts its counts again). */
-export async function registerProcessor(db: Db, workerId: string, queue: QueueName): Promise<void> {
-  const values = {
-    workerId,
-    queue,
-    host: hostname(),
-    pid: process.pid,
-    startedAt: sql`now()`,
-    lastHeartbeatAt: sql`now()`,
-    stoppedAt: null,
-    currentJobId: null,
-    jobsDone: 0,
-    jobsFailed: 0,
-  } as const;
-  await db
-    .insert(processorStatuses)
-    .values(values)
-    .onConflictDoUpdate({ target: processorStatuses.workerId, set: { ...values, workerId: undefined } });
-}
-
-/** Updates a worker's row: its beat, its current job, and its counts. */
-export async function recordProcessor(
-  db: Db,
-  workerId: string,
-  change: { currentJobId?: number | null; done?: number; failed?: number; stopped?: boolean },
-): Promise<void> {
-  await db
-    .update(processorStatuses)
-    .set({
-      lastHeartbeatAt: sql`now()`,
-      ...(change.currentJobId !== undefined ? { currentJobId: change.currentJobId } : {}),
-      ...(change.done ? { jobsDone: sql`${processorStatuses.jobsDone} + ${change.done}` } : {}),
-      ...(change.failed ? { jobsFailed: sql`${processorStatuses.jobsFailed} + ${change.failed}` } : {}),
-      ...(change.stopped ? { stoppedAt: sql`now()`, currentJobId: null } : {}),
-    })
-    .where(eq(processorStatuses.workerId, workerId));
 }
 
 export function errorMessage(error: unknown): string {

@@ -1,9 +1,17 @@
-import { queueAccounting, queueEpubs, queueMoves, queueNotifications, queueProofs, queueUploads } from '@colophon/db';
+import {
+  queueAccounting,
+  queueEpubs,
+  queueMoves,
+  queueNotifications,
+  queuePayments,
+  queueProofs,
+  queueUploads,
+} from '@colophon/db';
 import { queueStatus } from '@colophon/domain';
 
 /**
  * The five queues of the spec (part 3: proofs, uploads, moves, epubs, notifications) and ours for the
- * accounting sync (issue 13), by short name.
+ * accounting sync and the card provider's deferred calls (issue 13), by short name.
  */
 export const queueTables = {
   uploads: queueUploads,
@@ -12,6 +20,7 @@ export const queueTables = {
   notifications: queueNotifications,
   epubs: queueEpubs,
   accounting: queueAccounting,
+  payments: queuePayments,
 } as const;
 
 export type QueueName = keyof typeof queueTables;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Db } from '@colophon/db';
 import type { Clock } from '../context';
+import { reportProcessor, startProcessorStatus } from './processors';
 import {
   attention,
   type BackoffOptions,
@@ -11,8 +12,6 @@ import {
   errorMessage,
   fail,
   heartbeat,
-  recordProcessor,
-  registerProcessor,
 } from './store';
 import type { QueueName } from './tables';
 
@@ -153,7 +152,7 @@ export class QueueWorker<Payload = unknown, Result = unknown> {
 
   async start(): Promise<void> {
     if (this.running) return;
-    await registerProcessor(this.options.db, this.workerId, this.queue);
+    await startProcessorStatus(this.options.db, this.workerId, this.queue, this.options.pulseMs);
     this.running = true;
     this.abandoned = false;
     // The job heartbeat only beats while a job runs; an idle worker would look dead after a minute.
@@ -164,7 +163,7 @@ export class QueueWorker<Payload = unknown, Result = unknown> {
   /** Records that this worker is alive (its pulse; also callable directly). */
   async pulse(): Promise<void> {
     if (!this.running) return;
-    await recordProcessor(this.options.db, this.workerId, {}).catch(this.reportError);
+    await reportProcessor(this.options.db, this.workerId, { kind: 'beat' }).catch(this.reportError);
   }
 
   /** Stops claiming, waits for the running job (see StopOptions), and records the stop. */
@@ -187,7 +186,7 @@ export class QueueWorker<Payload = unknown, Result = unknown> {
     }
     if (!this.abandoned) await this.loop;
     this.loop = null;
-    await recordProcessor(this.options.db, this.workerId, { stopped: true }).catch(this.reportError);
+    await reportProcessor(this.options.db, this.workerId, { kind: 'stopped' }).catch(this.reportError);
   }
 
   /** Claims and runs jobs until none is due; for tests and one-off drains. Returns how many ran. */
@@ -249,7 +248,7 @@ export class QueueWorker<Payload = unknown, Result = unknown> {
       settle = resolve;
     });
     this.current = { job, controller, done };
-    await recordProcessor(db, this.workerId, { currentJobId: job.id }).catch(this.reportError);
+    await reportProcessor(db, this.workerId, { kind: 'busy', jobId: job.id }).catch(this.reportError);
 
     const beat = async () => {
       if (controller.signal.aborted) return;
@@ -266,7 +265,11 @@ export class QueueWorker<Payload = unknown, Result = unknown> {
         outcome = await handler(job, { signal: controller.signal, heartbeat: beat });
       } catch (error) {
         stopBeating();
-        if (controller.signal.aborted) return; // not ours any more: leave the row to its new owner
+        if (controller.signal.aborted) {
+          // Not ours any more: leave the row to its new owner.
+          await reportProcessor(db, this.workerId, { kind: 'idle' }).catch(this.reportError);
+          return;
+        }
         const result = await fail(db, job, error, {
           ...backoff,
           permanent: error instanceof PermanentJobError,
@@ -274,7 +277,9 @@ export class QueueWorker<Payload = unknown, Result = unknown> {
         });
         if (result.status !== 'lost') {
           this.failed++;
-          await recordProcessor(db, this.workerId, { failed: 1, currentJobId: null }).catch(this.reportError);
+          await reportProcessor(db, this.workerId, { kind: 'failed' }).catch(this.reportError);
+        } else {
+          await reportProcessor(db, this.workerId, { kind: 'idle' }).catch(this.reportError);
         }
         return;
       }
@@ -286,7 +291,9 @@ export class QueueWorker<Payload = unknown, Result = unknown> {
           : await complete(db, job, outcome ?? null);
       if (recorded) {
         this.done++;
-        await recordProcessor(db, this.workerId, { done: 1, currentJobId: null }).catch(this.reportError);
+        await reportProcessor(db, this.workerId, { kind: 'succeeded' }).catch(this.reportError);
+      } else {
+        await reportProcessor(db, this.workerId, { kind: 'idle' }).catch(this.reportError);
       }
     } catch (error) {
       this.reportError(error);

@@ -1,6 +1,7 @@
 import { accountingRoutes } from '../features/accounting/routes';
 import { accountRoutes } from '../features/accounts/routes';
 import { cardRoutes } from '../features/cards/routes';
+import { clientErrorRoutes } from '../features/client-errors/routes';
 import { distributionRoutes } from '../features/distribution/routes';
 import { fundRequestRoutes } from '../features/fund-requests/routes';
 import { invoiceRoutes } from '../features/invoices/routes';
@@ -15,6 +16,7 @@ import { processingRoutes } from '../features/processing/routes';
 import { profileRoutes } from '../features/profile/routes';
 import { projectRoutes } from '../features/projects/routes';
 import { proofRoutes } from '../features/proofs/routes';
+import { recordRoutes } from '../features/records/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { signupRoutes } from '../features/signup/routes';
 import { storeRoutes } from '../features/stores/routes';
@@ -28,6 +30,8 @@ export const adminPageRoutes = [
   ...profileRoutes,
   ...userRoutes,
   ...superRoutes,
+  ...clientErrorRoutes,
+  ...recordRoutes,
   ...pricingRoutes,
   ...accountRoutes,
   ...myAccountRoutes,

@@ -73,6 +73,13 @@ const storefrontRoute = createRoute({
   component: lazyPage(() => import('../features/storefront/StorefrontPage'), 'StorefrontPage'),
 });
 
+/** Issue 15: a parent reads the digital yearbook bought in a store, with the receipt's code (public). */
+const mobileYearbooksRoute = createRoute({
+  getParentRoute: () => rootRoute,
+  path: 'mobile-yearbooks',
+  component: lazyPage(() => import('../features/mobile-yearbooks/MobileYearbookPage'), 'MobileYearbookPage'),
+});
+
 /** Part 2: any unknown path goes to login. */
 const unknownRoute = createRoute({
   getParentRoute: () => rootRoute,
@@ -107,6 +114,7 @@ export const routeTree = rootRoute.addChildren([
   confirmEmailRoute,
   shippingCalculatorRoute,
   storefrontRoute,
+  mobileYearbooksRoute,
   adminRoute.addChildren([adminIndexRoute, ...adminPageRoutes, adminUnknownRoute]),
   unknownRoute,
 ]);

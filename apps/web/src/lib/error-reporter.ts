@@ -1,3 +1,4 @@
+import type { ClientConfig } from '@colophon/contract';
 import { errorReportStack, isConsoleOnlyError } from '@colophon/domain';
 import { displayName, sessionStore } from './session';
 
@@ -64,4 +65,52 @@ export function installGlobalErrorHandlers(): void {
   installed = true;
   window.addEventListener('error', (event) => reportError(event.error ?? event.message, 'window.error'));
   window.addEventListener('unhandledrejection', (event) => reportError(event.reason, 'unhandledrejection'));
+}
+
+let reportingInstalled = false;
+
+/**
+ * Chooses the reporting service (issue 15) when the first error comes, not before: the sign-in page
+ * downloads nothing for it. Then `GET /api/client_config` says whether Sentry takes the reports
+ * (`@sentry/react`, loaded only then) or the API's `POST /api/client_errors` does; reports made
+ * meanwhile wait and follow. Failing to learn the settings falls back to the API's reporter.
+ */
+export function installErrorReporting(loadConfig: () => Promise<ClientConfig> = fetchClientConfig): void {
+  if (reportingInstalled) return;
+  reportingInstalled = true;
+  const waiting: ErrorReport[] = [];
+  let loading = false;
+  const chosen = async (): Promise<ErrorReporter> => {
+    const config = await loadConfig().catch(() => null);
+    if (config?.sentryDsn) {
+      const { createSentryReporter } = await import('./sentry-reporter');
+      return createSentryReporter(config.sentryDsn, config.environment);
+    }
+    const { createApiErrorReporter } = await import('./api-error-reporter');
+    return createApiErrorReporter();
+  };
+  setErrorReporter({
+    report(report) {
+      waiting.push(report);
+      if (loading) return;
+      loading = true;
+      chosen()
+        .then((next) => {
+          setErrorReporter(next);
+          for (const each of waiting.splice(0)) next.report(each);
+        })
+        .catch((error: unknown) => console.error('[error reporting]', error));
+    },
+  });
+}
+
+/**
+ * `GET /api/client_config` (`clientErrorOperations.config`) by plain fetch, as the reporter posts: the
+ * reporter leans on nothing of the app's API client (which may be what broke), and the sign-in page's
+ * script does not carry the contract's client-error schemas for it.
+ */
+async function fetchClientConfig(): Promise<ClientConfig> {
+  const response = await fetch('/api/client_config', { headers: { Accept: 'application/json' } });
+  if (!response.ok) throw new Error(`client_config answered ${response.status}`);
+  return (await response.json()) as ClientConfig;
 }

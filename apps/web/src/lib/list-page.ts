@@ -31,7 +31,9 @@ export function useListPage<Search extends ListSearch & { edit?: Edit }, Item>(
   const { edit, ...list } = search;
   const setSearch = (patch: Partial<Search>) => void navigate({ search: (previous) => ({ ...previous, ...patch }) });
   const setFilter = (patch: Partial<Search>) => setSearch({ ...patch, page: undefined });
-  const query = resource.useList({ ...listQuery(list), ...(options.include ? { include: options.include } : {}) });
+  // The export names the same related records as the page, so its "Account" column reads as the table does.
+  const includeQuery = options.include ? { include: options.include } : {};
+  const query = resource.useList({ ...listQuery(list), ...includeQuery });
   return {
     edit,
     list,
@@ -40,7 +42,7 @@ export function useListPage<Search extends ListSearch & { edit?: Edit }, Item>(
     setFilter,
     filtersActive: filtersActive(contract, list),
     clearFilters: () => setFilter(clearedFilters(contract) as Partial<Search>),
-    exportCsv: () => resource.exportCsv(filterQuery(list)),
+    exportCsv: () => resource.exportCsv({ ...filterQuery(list), ...includeQuery }),
     openDrawer: (next: number | 'new') => setSearch({ edit: next } as Partial<Search>),
     closeDrawer: () => setSearch({ edit: undefined } as Partial<Search>),
   };

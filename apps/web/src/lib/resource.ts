@@ -13,9 +13,12 @@ import type { z } from 'zod';
 import { type ApiError, downloadFile } from './api-client';
 import { call } from './call';
 
-/** The query keys of one resource: `all / lists / list(query) / details / detail(id)`. */
-export function createQueryKeys<const Resource extends string>(resource: Resource) {
-  const all = [resource] as const;
+/**
+ * The query keys of one resource: `all / lists / list(query) / details / detail(id)`, under `scope`
+ * when given (`['processing']`: every queue's keys start `['processing', 'queue_proofs']`).
+ */
+export function createQueryKeys<const Resource extends string>(resource: Resource, scope: readonly string[] = []) {
+  const all = [...scope, resource] as const;
   return {
     all,
     lists: () => [...all, 'list'] as const,
@@ -86,12 +89,17 @@ function contractFetchers<Contract extends ResourceContract>(
  */
 export function createResource<Contract extends ResourceContract>(
   contract: Contract,
+  options: { keyScope?: readonly string[] } = {},
 ): Resource<z.output<Contract['item']>, z.output<Contract['create']>, z.output<Contract['update']>> {
-  return resourceHooks(contract.name, contractFetchers(contract));
+  return resourceHooks(contract.name, contractFetchers(contract), options.keyScope);
 }
 
-function resourceHooks<TRecord, TCreate, TUpdate>(resource: string, fetchers: Fetchers<TRecord, TCreate, TUpdate>) {
-  const keys = createQueryKeys(resource);
+function resourceHooks<TRecord, TCreate, TUpdate>(
+  resource: string,
+  fetchers: Fetchers<TRecord, TCreate, TUpdate>,
+  keyScope: readonly string[] = [],
+) {
+  const keys = createQueryKeys(resource, keyScope);
 
   const listOptions = (query: ListQuery) =>
     queryOptions({

@@ -7,13 +7,18 @@ import { AppShell, Box, LoadingOverlay } from '@mantine/core';
 import { Outlet, useRouterState } from '@tanstack/react-router';
 import { useState } from 'react';
 import { useThemePreference } from '../app/preferences';
+import { useLiveEvents } from '../lib/live-events';
 import { HeaderBar } from './HeaderBar';
 import { ImpersonationBanner } from './ImpersonationBanner';
 import { Navbar } from './Navbar';
 import classes from './shell.module.css';
+import { WalkthroughAutostart } from './walkthroughs';
 
 /** The admin area's frame (vertical layout): header, navigation, the impersonation banner, the page. */
 export function AdminLayout() {
+  // The tab's one live event stream (lib/live-events.ts). It lives in the signed-in shell, so the
+  // login page's script does not carry it (issue 9's budget) and no one signed out listens.
+  useLiveEvents();
   const [themeMode] = useThemePreference();
   const pathname = useRouterState({ select: (state) => state.location.pathname });
   const routeLoading = useRouterState({ select: (state) => state.isLoading });
@@ -45,6 +50,7 @@ export function AdminLayout() {
             loaderProps={{ 'aria-label': 'Loading page' }}
           />
           <Outlet />
+          <WalkthroughAutostart />
         </Box>
       </AppShell.Main>
     </AppShell>

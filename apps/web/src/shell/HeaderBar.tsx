@@ -19,6 +19,7 @@ import { useRightToLeftPreference, useThemePreference } from '../app/preferences
 import { useStarredPages } from './starred-pages';
 import { useHrefNavigation } from './useHrefNavigation';
 import { useCurrentPage } from './usePageInfo';
+import { HelpMenu } from './walkthroughs';
 
 /** The header of every admin page: breadcrumb, the page title (h1), star, and display settings. */
 export function HeaderBar({ navbarOpened, onToggleNavbar }: { navbarOpened: boolean; onToggleNavbar: () => void }) {
@@ -83,6 +84,7 @@ export function HeaderBar({ navbarOpened, onToggleNavbar }: { navbarOpened: bool
             </ActionIcon>
           </Tooltip>
         ) : null}
+        <HelpMenu />
         <DisplaySettings />
       </Group>
     </Group>

@@ -1,3 +1,4 @@
+import { navigationTarget } from '@colophon/domain';
 import { AppShell, Avatar, Button, Group, NavLink, type NavLinkProps, ScrollArea, Stack, Text } from '@mantine/core';
 import { IconLogout, IconStarFilled } from '@tabler/icons-react';
 import { useNavigate, useRouter, useRouterState } from '@tanstack/react-router';
@@ -104,6 +105,7 @@ function NavGroup({
               {...linkTo(page.path)}
               className={classes.navLink}
               label={page.title}
+              data-tour={navigationTarget(page.path)}
               {...linkProps(page.path)}
             />
           </li>

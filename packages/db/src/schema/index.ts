@@ -1,7 +1,9 @@
 export * from './accounts';
+export * from './client-errors';
 export * from './fund-requests';
 export * from './identity';
 export * from './manufacturing';
+export * from './mobile-yearbooks';
 export * from './money';
 export * from './notifications';
 export * from './orders';
@@ -13,3 +15,4 @@ export * from './queues';
 export * from './sales-rollup';
 export * from './stores';
 export * from './uploads';
+export * from './walkthroughs';

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { bigint, bigserial, index, integer, jsonb, pgTable, smallint, text, varchar } from 'drizzle-orm/pg-core';
 import { instant, timestamps } from './columns';
+import { users } from './identity';
 
 /**
  * The background queues (DESIGN 3, "the queue tables are the queues"): one table per queue, all of one
@@ -32,12 +33,15 @@ function queueTable<const Name extends string>(name: Name) {
       // so they hold only the live rows however long the history grows).
       index(`${name}_claim_idx`).on(table.runAfter, table.id).where(sql`status = 0`),
       index(`${name}_lease_idx`).on(table.lockedUntil).where(sql`status = 1`),
-      // The processing pages: by status, newest first.
+      // The processing pages: all statuses newest first (migration 0024), and by status, newest first.
+      index(`${name}_created_idx`).on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
       index(`${name}_status_created_idx`).on(
         table.status,
         table.createdAt.desc().nullsFirst(),
         table.id.desc().nullsFirst(),
       ),
+      // Throughput per minute over the last hour (the processor statuses page).
+      index(`${name}_completed_idx`).on(table.completedAt).where(sql`completed_at is not null`),
     ],
   );
 }
@@ -48,6 +52,31 @@ export const queueMoves = queueTable('queue_moves');
 export const queueNotifications = queueTable('queue_notifications');
 export const queueEpubs = queueTable('queue_epubs');
 export const queueAccounting = queueTable('queue_accounting');
+/** The card provider's calls that must not hold a person up (issue 13: detaching a removed card), retried. */
+export const queuePayments = queueTable('queue_payments');
+
+/**
+ * The history of every queue row (issue 15): one line per status change, written by the queue engine
+ * (`recordTransition` in apps/api/src/queue/store.ts) in the statement's transaction: the queue's table
+ * name, the job, from (null: enqueued) and to, when, who (a person's user id, or the worker holding
+ * the lease), and why (the error, the person's reason). A row's lines are read by (queue, job_id).
+ */
+export const queueEvents = pgTable(
+  'queue_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    queue: varchar('queue', { length: 40 }).notNull(),
+    jobId: bigint('job_id', { mode: 'number' }).notNull(),
+    fromStatus: smallint('from_status'),
+    toStatus: smallint('to_status').notNull(),
+    transition: varchar('transition', { length: 20 }).notNull(),
+    at: instant('at').notNull().defaultNow(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    workerId: varchar('worker_id', { length: 200 }),
+    reason: text('reason'),
+  },
+  (table) => [index('queue_events_job_idx').on(table.queue, table.jobId, table.id)],
+);
 
 /** One row per queue worker: where it runs, when it last beat, what it is doing, what it has done. */
 export const processorStatuses = pgTable(
@@ -64,6 +93,30 @@ export const processorStatuses = pgTable(
     currentJobId: bigint('current_job_id', { mode: 'number' }),
     jobsDone: integer('jobs_done').notNull().default(0),
     jobsFailed: integer('jobs_failed').notNull().default(0),
+    /** The application's version the worker runs (package.json), to spot a machine left behind. */
+    version: varchar('version', { length: 40 }).notNull().default(''),
+    /** 'busy' while it runs a job, else 'idle' (domain `processorState`). */
+    state: varchar('state', { length: 10 }).notNull().default('idle'),
+    lastSuccessAt: instant('last_success_at'),
+    /** How often it promised to beat: stale after 3 of these without a beat (domain `isProcessorStale`). */
+    pulseMs: integer('pulse_ms').notNull().default(15_000),
   },
   (table) => [index('processor_statuses_queue_idx').on(table.queue, table.lastHeartbeatAt.desc().nullsFirst())],
+);
+
+/**
+ * What changed, for the live event stream (GET /api/events): written by migration 0025's triggers on
+ * the queue tables (topic 'queue'), told to every API process on the channel colophon_events, and kept
+ * a day so a dropped stream resumes from its last event id. `id` is the stream's event id.
+ */
+export const eventLog = pgTable(
+  'event_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    topic: varchar('topic', { length: 40 }).notNull(),
+    accountId: bigint('account_id', { mode: 'number' }),
+    payload: jsonb('payload').notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (table) => [index('event_log_created_idx').on(table.createdAt)],
 );

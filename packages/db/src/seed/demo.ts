@@ -11,6 +11,9 @@ import {
   userAccounts,
   users,
 } from '../schema/index';
+import { seedClientErrors } from './client-errors';
+import { seedDigitalYearbook } from './mobile-yearbooks';
+import { seedQueueJobs } from './queues';
 import { seedSeason } from './season';
 
 export interface DemoSignIn {
@@ -23,6 +26,8 @@ export interface DemoOptions {
   password: string;
   /** Extra generated users per school, for lists that page. */
   extraUsersPerSchool?: number;
+  /** Demo jobs in every status on the processing pages (default yes; the API tests start with empty queues). */
+  queueJobs?: boolean;
 }
 
 type NewAccount = typeof accounts.$inferInsert;
@@ -505,6 +510,9 @@ export async function seedDemo(db: Db, options: DemoOptions): Promise<DemoSignIn
     );
 
   await seedSeason(db, { studio, northStudio, southStudio, branch, schools, directSchool, passwordHash });
+  await seedClientErrors(db);
+  await seedDigitalYearbook(db, new Date());
+  if (options.queueJobs !== false) await seedQueueJobs(db, new Date());
 
   const roleNames: Record<number, string> = {
     8: 'Studio Owner',

@@ -12,6 +12,7 @@ import { readForPage } from '../../engine/search-page';
 import { AppError } from '../../errors';
 import { describeConstraint } from '../../plugins/problems';
 import { notify } from '../notifications/notify';
+import { refuseAccountWithProjects } from './holders';
 import {
   checkAccountChanges,
   followSoftwareChange,
@@ -153,6 +154,7 @@ export function registerAccountsResource(app: FastifyInstance) {
             `Deactivate the ${children?.total} active accounts under ${current.name} first.`,
           );
         }
+        await refuseAccountWithProjects(context, current.id);
         return deactivateRow(context, accounts, current.id);
       },
     },

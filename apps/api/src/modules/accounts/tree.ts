@@ -3,7 +3,7 @@ import { type AccountWithCountry, canSeeBrazil } from '@colophon/domain';
 import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { accountVisible, oneAccountVisible } from '../../access/scope';
 import type { ResourceContext } from '../../engine/resource';
-import { readForPage } from '../../engine/search-page';
+import { includeAccount } from '../../engine/search-page';
 import { invalidField, notFound } from '../../errors';
 
 export type AccountRow = typeof accounts.$inferSelect;
@@ -36,19 +36,15 @@ export interface AccountName {
 }
 
 /** `include=account` of rows that belong to an account (notifications, manufacturer relationships). */
-export async function includeAccountNames(
-  rows: { accountId: number; account?: AccountName | undefined }[],
-  context: ResourceContext,
-): Promise<void> {
-  const found = await readForPage(
-    rows.map((row) => row.accountId),
-    (ids) =>
+export async function includeAccountNames(rows: readonly object[], context: ResourceContext): Promise<void> {
+  await includeAccount(
+    rows,
+    (ids): Promise<AccountName[]> =>
       context.db
         .select(accountColumns('id', 'code', 'name'))
         .from(accounts)
         .where(inArray(accounts.id, ids)),
   );
-  for (const row of rows) row.account = found.find((account) => account.id === row.accountId);
 }
 
 /** The account if the caller may see it, else null (another tenant's account looks missing). */

@@ -1,5 +1,6 @@
 import { auditLogContract, outboxEmailsContract } from '@colophon/contract';
 import { auditLog, outboxEmails } from '@colophon/db';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { registerResource } from '../../engine/implement';
 import { prefixSearch, textSearch } from '../../engine/search';
@@ -12,7 +13,10 @@ export async function registerAuditRoutes(app: FastifyInstance) {
   registerResource(app, auditLogContract, {
     table: auditLog,
     sortBy: { createdAt: auditLog.id },
-    filterBy: { resource: (prefix) => prefixSearch(prefix, auditLog.resource) },
+    filterBy: {
+      resource: (prefix) => prefixSearch(prefix, auditLog.resource),
+      resourceId: (id) => eq(auditLog.resourceId, id),
+    },
     hooks: { fill: fillAuditEntries },
     csv: [
       { header: 'ID', value: (row) => row.id },

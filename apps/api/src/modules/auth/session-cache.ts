@@ -44,6 +44,7 @@ export class SessionCache {
   readonly #maxEntries: number;
   readonly #now: () => number;
   #generation = 0;
+  readonly #listeners = new Set<(change: AuthChange) => void>();
 
   constructor(options: SessionCacheOptions) {
     this.#ttlMs = options.ttlMs;
@@ -82,12 +83,27 @@ export class SessionCache {
     }
   }
 
+  /**
+   * Calls `listener` after every `forget` (a session or user changed, in this process or, through the
+   * database's notice, in another): what holds a session open longer than a request (a live event
+   * stream) checks it again. Not called by `clear`, which says nothing about any one session.
+   */
+  onForget(listener: (change: AuthChange) => void): () => void {
+    this.#listeners.add(listener);
+    return () => this.#listeners.delete(listener);
+  }
+
   /** Drops every entry that read one of these sessions or users (an impersonation reads two of each). */
   forget(change: AuthChange): void {
     this.#generation++;
     const sessionIds = new Set(change.sessionIds ?? []);
     const userIds = new Set(change.userIds ?? []);
     if (sessionIds.size === 0 && userIds.size === 0) return;
+    this.#drop(sessionIds, userIds);
+    for (const listener of this.#listeners) listener(change);
+  }
+
+  #drop(sessionIds: ReadonlySet<string>, userIds: ReadonlySet<number>): void {
     for (const [key, { record }] of this.#entries) {
       if (
         sessionIds.has(record.session.id) ||

@@ -82,7 +82,7 @@ export function sessionHolds(record: SessionRecord, now: number): boolean {
   );
 }
 
-function authContextOf(record: SessionRecord, claims: TokenClaims, now: number): AuthContext | null {
+function authContextOf(record: SessionRecord, claims: Pick<TokenClaims, 'sub'>, now: number): AuthContext | null {
   if (String(record.user.id) !== claims.sub || !sessionHolds(record, now)) return null;
   return {
     sessionId: record.session.id,
@@ -110,6 +110,31 @@ export async function resolveSession(services: Services, token: string): Promise
   // Ended sessions are remembered too: a revoked token costs no query either.
   services.sessionCache.remember(claims.sid, record, generation);
   return authContextOf(record, claims, now);
+}
+
+/**
+ * The caller of a session opened earlier (a live event stream's), as this process remembers it now:
+ * null when the session no longer holds, undefined when nothing is remembered (then `readCaller`).
+ * No query and no token check: the token was verified when the stream opened.
+ */
+export function rememberedCaller(
+  services: Services,
+  sessionId: string,
+  userId: number,
+): AuthContext | null | undefined {
+  const cached = services.sessionCache.lookup(sessionId);
+  return cached ? authContextOf(cached, { sub: String(userId) }, Date.now()) : undefined;
+}
+
+/** As `rememberedCaller`, reading the session (one query, remembered) when the cache has forgotten it. */
+export async function readCaller(services: Services, sessionId: string, userId: number): Promise<AuthContext | null> {
+  const remembered = rememberedCaller(services, sessionId, userId);
+  if (remembered !== undefined) return remembered;
+  const generation = services.sessionCache.generation();
+  const record = await readSessionRecord(services, sessionId);
+  if (!record) return null;
+  services.sessionCache.remember(sessionId, record, generation);
+  return authContextOf(record, { sub: String(userId) }, Date.now());
 }
 
 /** Reads a session afresh (not from the cache), for decisions such as restoring it. */

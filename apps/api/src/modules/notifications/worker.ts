@@ -44,7 +44,8 @@ function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> 
  * processing page, where a person can retry it.
  */
 export function notificationHandler(
-  services: Pick<Services, 'db' | 'mailer'>,
+  // The token secret, when given, prints the digital yearbooks' access codes on receipts.
+  services: Pick<Services, 'db' | 'mailer'> & Partial<Pick<Services, 'tokenSecret'>>,
   options: Pick<NotificationWorkerOptions, 'sendTimeoutMs'> = {},
 ): JobHandler<NotificationJobPayload, NotificationDelivery> {
   const sendTimeoutMs = options.sendTimeoutMs ?? NOTIFICATION_SEND_TIMEOUT_MS;
@@ -95,7 +96,7 @@ export function notificationHandler(
 
 /** The `queue_notifications` worker (started with the others when WORKERS is on). */
 export function createNotificationWorker(
-  services: Pick<Services, 'db' | 'mailer'>,
+  services: Pick<Services, 'db' | 'mailer'> & Partial<Pick<Services, 'tokenSecret'>>,
   options: NotificationWorkerOptions = {},
 ): QueueWorker<NotificationJobPayload, NotificationDelivery> {
   return new QueueWorker({

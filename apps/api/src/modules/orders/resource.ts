@@ -28,7 +28,7 @@ import { registerResource } from '../../engine/implement';
 import { jsonRow } from '../../engine/json-row';
 import type { ResourceContext } from '../../engine/resource';
 import { textSearch } from '../../engine/search';
-import { readForPage } from '../../engine/search-page';
+import { includeAccount, readForPage } from '../../engine/search-page';
 import { AppError } from '../../errors';
 import { subtreeIdsSql } from '../accounts/tree';
 import { parentMustPay, placeOrder } from './placement';
@@ -141,21 +141,18 @@ const withTrackingUrl = (row: ShipmentRow) => {
 
 export const orderIncludeFills: Record<string, (rows: Row[], context: ResourceContext) => Promise<void>> = {
   async account(rows, context) {
-    const found = await readForPage(
-      rows.map((row) => row.accountId as number),
-      (ids) =>
-        context.db
-          .select({
-            id: accounts.id,
-            code: accounts.code,
-            name: accounts.name,
-            parentMustPayBeforeProduction: sql<boolean>`coalesce(parent.b_must_pay_before_production, false)`,
-          })
-          .from(accounts)
-          .leftJoin(sql`accounts as parent`, sql`parent.id = ${accounts.parentAccountId}`)
-          .where(inArray(accounts.id, ids)),
+    await includeAccount(rows, (ids) =>
+      context.db
+        .select({
+          id: accounts.id,
+          code: accounts.code,
+          name: accounts.name,
+          parentMustPayBeforeProduction: sql<boolean>`coalesce(parent.b_must_pay_before_production, false)`,
+        })
+        .from(accounts)
+        .leftJoin(sql`accounts as parent`, sql`parent.id = ${accounts.parentAccountId}`)
+        .where(inArray(accounts.id, ids)),
     );
-    for (const row of rows) row.account = found.find((account) => account.id === row.accountId);
   },
   async project(rows, context) {
     const found = await readForPage(

@@ -9,10 +9,11 @@ import { registerResource } from '../../engine/implement';
 import { jsonRow } from '../../engine/json-row';
 import { deactivateRow, type ResourceContext } from '../../engine/resource';
 import { textSearch } from '../../engine/search';
-import { readForPage } from '../../engine/search-page';
+import { includeAccount, readForPage } from '../../engine/search-page';
 import { notFound } from '../../errors';
 import { type AccountRow, accountColumns, requireReferencedAccount, subtreeIdsSql } from '../accounts/tree';
 import { notify } from '../notifications/notify';
+import { refuseHeldProject } from './holders';
 import { checkProjectSpec, withAccountDefaults } from './rules';
 
 type Row = Record<string, unknown> & { id: number };
@@ -54,15 +55,12 @@ export function projectFilters(filters: ProjectFilters): (SQL | undefined)[] {
 
 export const projectIncludeFills: Record<string, (rows: Row[], context: ResourceContext) => Promise<void>> = {
   async account(rows, context) {
-    const found = await readForPage(
-      rows.map((row) => row.accountId as number),
-      (ids) =>
-        context.db
-          .select(accountColumns('id', 'code', 'name', 'type', 'typeSoftware', 'parentAccountId'))
-          .from(accounts)
-          .where(inArray(accounts.id, ids)),
+    await includeAccount(rows, (ids) =>
+      context.db
+        .select(accountColumns('id', 'code', 'name', 'type', 'typeSoftware', 'parentAccountId'))
+        .from(accounts)
+        .where(inArray(accounts.id, ids)),
     );
-    for (const row of rows) row.account = found.find((account) => account.id === row.accountId);
   },
   async meta(rows, context) {
     const found = await readForPage(
@@ -138,7 +136,10 @@ export function registerProjectsResource(app: FastifyInstance) {
         });
         return row;
       },
-      remove: (existing, context) => deactivateRow(context, projects, existing.id),
+      async remove(existing, context) {
+        await refuseHeldProject(context, existing.id);
+        return deactivateRow(context, projects, existing.id);
+      },
     },
     csv: [
       { header: 'ID', value: (row) => row.id },

@@ -17,7 +17,7 @@ import {
   proofProcessingStatus,
   proofStatus,
 } from '@colophon/domain';
-import { and, asc, count, eq, inArray, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import type { Services } from '../../context';
 import {
   type PageManifest,
@@ -210,7 +210,11 @@ const SMALL_BOOK = {
 export async function enqueueDemoProofs(services: Pick<Services, 'db' | 'files'>): Promise<number> {
   const { db } = services;
   const [withFiles] = await db.select({ n: count() }).from(proofs).where(isNotNull(proofs.fileKey));
-  const [queued] = await db.select({ n: count() }).from(queueProofs);
+  // The seed's demo jobs (payload `demo: true`, on the processing pages) do not count.
+  const [queued] = await db
+    .select({ n: count() })
+    .from(queueProofs)
+    .where(sql`${queueProofs.payload}->>'demo' is null`);
   if ((withFiles?.n ?? 0) > 0 || (queued?.n ?? 0) > 0) return 0;
 
   const people = await db

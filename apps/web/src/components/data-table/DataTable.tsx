@@ -1,5 +1,6 @@
 import type { ListEnvelope } from '@colophon/contract';
 import { DEFAULT_PER_PAGE } from '@colophon/contract';
+import { walkthroughTargets } from '@colophon/domain';
 import { Alert, Box, Button, Group, Paper, Stack, Text } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconDownload, IconRefresh } from '@tabler/icons-react';
@@ -128,7 +129,7 @@ export function DataTable<T>({
     : {};
 
   return (
-    <Stack gap="sm">
+    <Stack gap="sm" data-tour={walkthroughTargets.list}>
       {filters || actions || onExport ? (
         <Group justify="space-between" align="flex-end" gap="sm" wrap="wrap">
           <Group gap="sm" align="flex-end" wrap="wrap">

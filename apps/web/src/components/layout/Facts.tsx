@@ -7,9 +7,9 @@ export function FactGrid(props: Omit<SimpleGridProps, 'component'> & { children:
 }
 
 /** One fact of a `FactGrid`: its label above its value. */
-export function Fact({ label, children }: { label: string; children: ReactNode }) {
+export function Fact({ label, children, tour }: { label: string; children: ReactNode; tour?: string }) {
   return (
-    <div>
+    <div data-tour={tour}>
       <Text size="xs" c="dimmed" component="dt">
         {label}
       </Text>

@@ -1,3 +1,4 @@
+import { tabTarget } from '@colophon/domain';
 import { Tabs } from '@mantine/core';
 import type { ReactNode } from 'react';
 
@@ -35,7 +36,7 @@ export function PageTabs<Tab extends string>({
     >
       <Tabs.List mb="md">
         {tabs.map((tab) => (
-          <Tabs.Tab key={tab.value} value={tab.value}>
+          <Tabs.Tab key={tab.value} value={tab.value} data-tour={tabTarget(tab.value)}>
             {tab.label}
           </Tabs.Tab>
         ))}

@@ -1,5 +1,5 @@
 import type { ListEnvelope, ListSearch } from '@colophon/contract';
-import type { Filters, Permission } from '@colophon/domain';
+import { type Filters, type Permission, walkthroughTargets } from '@colophon/domain';
 import { Button, type DrawerProps } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
 import type { UseQueryResult } from '@tanstack/react-query';
@@ -116,7 +116,11 @@ export function ResourcePage<
         filters={filters}
         actions={
           userCan(user, contract.permission.write) ? (
-            <Button leftSection={<IconPlus size={16} />} onClick={() => page.openDrawer('new')}>
+            <Button
+              leftSection={<IconPlus size={16} />}
+              onClick={() => page.openDrawer('new')}
+              data-tour={walkthroughTargets.addRecord}
+            >
               New {noun}
             </Button>
           ) : null

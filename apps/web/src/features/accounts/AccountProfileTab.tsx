@@ -1,5 +1,5 @@
 import type { Account, InternalReviewSettings } from '@colophon/contract';
-import { accountType, country, formatDateTime, softwareType, whereCreated } from '@colophon/domain';
+import { accountType, country, formatDateTime, softwareType, walkthroughTargets, whereCreated } from '@colophon/domain';
 import { Badge, Group, Stack, Table, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { PlainTable } from '../../components/data-table/PlainTable';
@@ -78,7 +78,9 @@ export function AccountProfileTab({ account, canManage }: { account: Account; ca
         <FactGrid cols={{ base: 1, sm: 2, md: 3 }} spacing="md">
           <Fact label="Code">{account.code}</Fact>
           <Fact label="Type">{accountType.label(account.type)}</Fact>
-          <Fact label="Software">{softwareType.label(account.typeSoftware)}</Fact>
+          <Fact label="Software" tour={walkthroughTargets.softwareCard}>
+            {softwareType.label(account.typeSoftware)}
+          </Fact>
           <Fact label="Created at">{whereCreated.label(account.typeWhereCreated)}</Fact>
           <Fact label="Country">{country.label(account.country)}</Fact>
           <Fact label="Parent account">

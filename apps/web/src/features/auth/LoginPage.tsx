@@ -35,6 +35,10 @@ export function LoginPage(): JSX.Element {
             <Anchor component={Link} to="/expedited-shipping" inherit>
               Shipping calculator
             </Anchor>
+            {' · '}
+            <Anchor component={Link} to="/mobile-yearbooks" inherit>
+              Digital yearbooks
+            </Anchor>
           </Text>
         }
       >

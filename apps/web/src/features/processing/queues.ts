@@ -1,7 +1,7 @@
 import type { ProcessingQueueResource } from '@colophon/contract';
-import { ADDRESSABLE_QUEUE_STATUSES, RETRYABLE_QUEUE_STATUSES } from '@colophon/contract';
+import { canApplyQueueTransition, type QueuePersonAction } from '@colophon/domain';
 
-/** The queue pages (part 2's five and the accounting sync's): which resource each shows, and what its jobs are called. */
+/** The queue pages (part 2's five, the accounting sync's and the card detachments'): which resource each shows, and what its jobs are called. */
 export interface ProcessingQueue {
   resource: ProcessingQueueResource;
   /** The catalogue path (its title comes from the domain's admin pages). */
@@ -17,12 +17,26 @@ export const processingQueues = [
   { resource: 'queue_moves', path: '/admin/super/processing/order-moves', noun: 'order move job' },
   { resource: 'queue_epubs', path: '/admin/super/processing/epubs', noun: 'EPUB job' },
   { resource: 'queue_accounting', path: '/admin/super/processing/accounting', noun: 'accounting sync job' },
+  { resource: 'queue_payments', path: '/admin/super/processing/card-detachments', noun: 'card detachment job' },
 ] as const satisfies readonly ProcessingQueue[];
 
 export function processingQueueByPath(path: string): ProcessingQueue | undefined {
   return processingQueues.find((queue) => queue.path === path);
 }
 
-/** A person may retry a job in Error, Attention or Addressed, and mark one in Error or Attention addressed. */
-export const canRetry = (status: number) => (RETRYABLE_QUEUE_STATUSES as readonly number[]).includes(status);
-export const canMarkAddressed = (status: number) => (ADDRESSABLE_QUEUE_STATUSES as readonly number[]).includes(status);
+/** Whether a person may take `action` on a job in `status`: the domain's transitions, nothing else. */
+export const canAct = (action: QueuePersonAction, status: number) => canApplyQueueTransition(action, status);
+export const canRetry = (status: number) => canAct('retry', status);
+export const canMarkAddressed = (status: number) => canAct('addressed', status);
+export const canCancel = (status: number) => canAct('cancel', status);
+
+/** How long ago a job was created, shortly: '45 s', '12 min', '3 h', '2 d'. */
+export function jobAge(createdAt: string, now: Date): string {
+  const seconds = Math.max(0, Math.floor((now.getTime() - new Date(createdAt).getTime()) / 1000));
+  if (seconds < 60) return `${seconds} s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes} min`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `${hours} h`;
+  return `${Math.floor(hours / 24)} d`;
+}

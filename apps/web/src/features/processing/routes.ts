@@ -28,5 +28,6 @@ export const processingRoutes = [
   queueRoute('super/processing/order-moves'),
   queueRoute('super/processing/epubs'),
   queueRoute('super/processing/accounting'),
+  queueRoute('super/processing/card-detachments'),
   processorStatusesRoute,
 ] as const;

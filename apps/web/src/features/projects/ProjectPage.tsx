@@ -22,6 +22,7 @@ import { ProjectMetaTab } from './ProjectMetaForm';
 import { ProjectSpecForm } from './ProjectSpecForm';
 import { SalesRepMetaTab } from './SalesRepMetaForm';
 import { type ProjectTab, projectTabs } from './search';
+import { WorkInProgressPanel } from './WorkInProgressPanel';
 
 const route = getRouteApi('/admin/projects/$projectId');
 
@@ -99,6 +100,7 @@ function ProjectView({
         />
       ),
     },
+    wip: { label: 'Work in progress', panel: <WorkInProgressPanel projectId={project.id} /> },
   };
   const update = projectsResource.useUpdate();
   const remove = projectsResource.useRemove();

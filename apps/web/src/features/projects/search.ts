@@ -6,7 +6,7 @@ import { listSearchSchema, searchBoolean } from '../../lib/list-search';
 export const projectsSearchSchema = projectListUrlSearch.extend({ create: searchBoolean });
 export type ProjectsSearch = z.infer<typeof projectsSearchSchema>;
 
-export const projectTabs = ['specification', 'meta', 'sales', 'proofs'] as const;
+export const projectTabs = ['specification', 'meta', 'sales', 'proofs', 'wip'] as const;
 export type ProjectTab = (typeof projectTabs)[number];
 
 /** One project's URL: which of its tabs is open, and the Proofs tab's page, size and sort. */

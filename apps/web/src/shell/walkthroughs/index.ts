@@ -1,0 +1,3 @@
+export { HelpMenu } from './HelpMenu';
+export { WALKTHROUGH_AUTOSTART_KEY } from './preference';
+export { WalkthroughAutostart } from './WalkthroughAutostart';
