@@ -23,7 +23,13 @@ export async function runWalkthrough(
   try {
     const [{ driver }] = await Promise.all([import('driver.js'), import('driver.js/dist/driver.css')]);
     return await new Promise<WalkthroughOutcome>((resolve) => {
-      let outcome: WalkthroughOutcome = 'ended';
+      // Ends the tour ourselves and says how: driver.js calls `onDestroyed` only while it still
+      // holds an active element, which a re-rendered target can take away (the tour then closed
+      // with nothing remembered).
+      const end = (outcome: WalkthroughOutcome) => {
+        if (tourDriver.isActive()) tourDriver.destroy();
+        resolve(outcome);
+      };
       const tourDriver = driver({
         showProgress: steps.length > 1,
         progressText: '{{current}} of {{total}}',
@@ -45,21 +51,16 @@ export async function runWalkthrough(
           popover.wrapper.setAttribute('aria-label', `Walkthrough: ${tour.title}`);
           popover.title.setAttribute('role', 'heading');
           popover.title.setAttribute('aria-level', '2');
-          const end = document.createElement('button');
-          end.type = 'button';
-          end.textContent = 'End Walkthrough';
-          end.className = 'driver-popover-end-btn';
-          end.addEventListener('click', () => {
-            outcome = 'ended';
-            tourDriver.destroy();
-          });
-          popover.footerButtons.prepend(end);
+          const endButton = document.createElement('button');
+          endButton.type = 'button';
+          endButton.textContent = 'End Walkthrough';
+          endButton.className = 'driver-popover-end-btn';
+          endButton.addEventListener('click', () => end('ended'));
+          popover.footerButtons.prepend(endButton);
         },
-        onDoneClick: () => {
-          outcome = 'finished';
-          tourDriver.destroy();
-        },
-        onDestroyed: () => resolve(outcome),
+        onDoneClick: () => end('finished'),
+        // Close (×), Escape and a click on the overlay.
+        onDestroyStarted: () => end('ended'),
       });
       tourDriver.drive();
     });
