@@ -20,6 +20,14 @@ export default defineConfig({
       { test: { name: 'contract', include: ['packages/contract/src/**/*.test.ts'] } },
       { test: { name: 'db', include: ['packages/db/src/**/*.test.ts'], testTimeout: 60_000, hookTimeout: 60_000 } },
       { test: { name: 'api', ...apiTests } },
+      {
+        test: {
+          name: 'roster',
+          include: ['apps/roster/src/**/*.test.ts', 'apps/roster/test/**/*.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
       ...postgresProjects,
       'apps/web/vite.config.ts',
     ],

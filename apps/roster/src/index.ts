@@ -1,0 +1,5 @@
+/**
+ * The roster service (OneRoster): its own Fastify application with its own tables, base path and
+ * session headers. Served under /roster by the dashboard's process unless ROSTER_URL names its own.
+ */
+export {};
