@@ -2,7 +2,16 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 
-const projects = ['packages/domain', 'packages/contract', 'packages/db', 'apps/api', 'apps/roster', 'apps/web', 'e2e', 'bench'];
+const projects = [
+  'packages/domain',
+  'packages/contract',
+  'packages/db',
+  'apps/api',
+  'apps/roster',
+  'apps/web',
+  'e2e',
+  'bench',
+];
 let failed = false;
 for (const project of projects) {
   if (!existsSync(`${project}/tsconfig.json`)) continue;
