@@ -28,6 +28,17 @@ describe('access rules, as a yearbook business runs them', () => {
     ['a volunteer does not read pricing adjustments', 6, 'pricing.view', false],
     ['a sales rep reads pricing adjustments', 99, 'pricing.view', true],
     ['a treasurer does not edit price lists', 20, 'super.pricing', false],
+    ['an adviser keeps the school’s roster', 5, 'roster.manage', true],
+    ['a school administrator keeps the school’s roster', 3, 'roster.manage', true],
+    ['a volunteer reads the roster to caption pages', 6, 'roster.view', true],
+    ['a volunteer does not change the roster', 6, 'roster.manage', false],
+    ['a studio contact reads its schools’ rosters', 16, 'roster.view', true],
+    ['a studio contact does not change them', 16, 'roster.manage', false],
+    ['a studio owner keeps its schools’ rosters', 8, 'roster.manage', true],
+    ['a studio administrator keeps its schools’ rosters', 7, 'roster.manage', true],
+    ['a treasurer does not see students’ names', 20, 'roster.view', false],
+    ['a sales manager does not see students’ names', 22, 'roster.view', false],
+    ['a sales rep does not see students’ names', 99, 'roster.view', false],
   ])('%s', (_name, role, permission, expected) => {
     expect(can(as(role), permission)).toBe(expected);
   });

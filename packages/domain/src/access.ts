@@ -37,6 +37,10 @@ export const permissions = [
   'salesTax.request',
   'marketing.manage',
   'marketing.import',
+  /** The school's roster (issue 16): its people, grades and homerooms, read-only. */
+  'roster.view',
+  /** Editing the roster: its people, syncs, imports, exports and the teacher/grade counts. */
+  'roster.manage',
   // Super-administrator only: the plant side.
   'super.orderAdmin',
   'super.pricing',
@@ -66,6 +70,7 @@ const studioStaff = [
   'proofs.internal',
   'orders.view',
   'sales.view',
+  'roster.view',
 ] as const satisfies readonly Permission[];
 
 export const rolePermissions = {
@@ -89,6 +94,7 @@ export const rolePermissions = {
     'salesTax.request',
     'marketing.manage',
     'marketing.import',
+    'roster.manage',
   ],
   // Studio Administrator: the owner's day-to-day deputy; no card or marketing-import rights.
   [userRole.StudioAdministrator]: [
@@ -107,6 +113,7 @@ export const rolePermissions = {
     'funds.request',
     'salesTax.request',
     'marketing.manage',
+    'roster.manage',
   ],
   // Studio Contact: follows the schools, comments, but neither approves nor orders.
   [userRole.StudioContact]: [...studioStaff],
@@ -147,6 +154,8 @@ export const rolePermissions = {
     'cards.manage',
     'funds.request',
     'salesTax.request',
+    'roster.view',
+    'roster.manage',
   ],
   // School Yearbook Adviser: builds the book, approves and orders it, runs the store.
   [userRole.SchoolYearbookAdviser]: [
@@ -167,6 +176,8 @@ export const rolePermissions = {
     'sales.view',
     'sales.manage',
     'coupons.manage',
+    'roster.view',
+    'roster.manage',
   ],
   // School Yearbook Volunteer: uploads pages and comments; never approves or orders.
   [userRole.SchoolYearbookVolunteer]: [
@@ -176,6 +187,7 @@ export const rolePermissions = {
     'proofs.view',
     'proofs.upload',
     'proofs.comment',
+    'roster.view',
   ],
   // School Yearbook Sales Manager: the online store and its sales.
   [userRole.SchoolYearbookSalesManager]: [
