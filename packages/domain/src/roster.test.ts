@@ -5,6 +5,7 @@ import {
   ROSTER_NO_RESPONSE_MESSAGE,
   ROSTER_UNEXPECTED_MESSAGE,
   type RosterFailureInput,
+  rosterBaseUrl,
   rosterErrorMessage,
 } from './roster';
 
@@ -75,5 +76,35 @@ describe('normalizeRosterResponse (part 8: an empty roster response is treated a
     { name: 'keeps a body as it is', status: 200, data: { id: 1 }, expected: { status: 200, data: { id: 1 } } },
   ])('$name', ({ status, data, expected }) => {
     expect(normalizeRosterResponse(status, data)).toEqual(expected);
+  });
+});
+
+describe('rosterBaseUrl (the roster has its own base URL: /roster by default, ROSTER_URL when the operator sets it)', () => {
+  it.each<{ name: string; rosterUrl: string | null | undefined; expected: string }>([
+    { name: 'is /roster at the dashboard origin when unset', rosterUrl: null, expected: '/roster' },
+    { name: 'is /roster when undefined', rosterUrl: undefined, expected: '/roster' },
+    { name: 'is /roster when blank', rosterUrl: '  ', expected: '/roster' },
+    {
+      name: "is a bare origin's /roster, where the roster process serves",
+      rosterUrl: 'https://roster.example.org',
+      expected: 'https://roster.example.org/roster',
+    },
+    {
+      name: 'drops the trailing slash of a bare origin',
+      rosterUrl: 'http://localhost:3100/',
+      expected: 'http://localhost:3100/roster',
+    },
+    {
+      name: 'keeps a path the operator gave',
+      rosterUrl: 'https://gateway.example.org/services/roster/',
+      expected: 'https://gateway.example.org/services/roster',
+    },
+    {
+      name: 'keeps an explicit /roster',
+      rosterUrl: 'https://r.example.org/roster',
+      expected: 'https://r.example.org/roster',
+    },
+  ])('$name', ({ rosterUrl, expected }) => {
+    expect(rosterBaseUrl(rosterUrl)).toBe(expected);
   });
 });

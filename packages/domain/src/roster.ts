@@ -60,3 +60,20 @@ export function normalizeRosterResponse<Data>(
   if (data === undefined || data === null || data === '') return { status: 204, data: null };
   return { status, data };
 }
+
+/** Where the roster is when the operator has not set ROSTER_URL: the dashboard's origin, under `/roster`. */
+export const DEFAULT_ROSTER_BASE = '/roster';
+
+/**
+ * The base every roster path is appended to. Unset: `/roster` at the dashboard's origin. Set to a
+ * bare origin (`https://roster.example.org`): its `/roster`, where the roster process serves its
+ * paths. Set with a path: that path, for a proxy that mounts the roster elsewhere. A trailing slash
+ * is dropped, so `${base}/districts` never doubles it.
+ */
+export function rosterBaseUrl(rosterUrl: string | null | undefined): string {
+  const configured = rosterUrl?.trim();
+  if (!configured) return DEFAULT_ROSTER_BASE;
+  const trimmed = configured.replace(/\/+$/, '');
+  const bareOrigin = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]+$/i.test(trimmed);
+  return bareOrigin ? `${trimmed}${DEFAULT_ROSTER_BASE}` : trimmed;
+}
