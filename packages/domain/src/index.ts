@@ -49,6 +49,7 @@ export * from './recordChanges';
 export * from './roleRanks';
 export * from './roles';
 export * from './roster';
+export * from './rosterGrades';
 export * from './salesForecast';
 export * from './salesTax';
 export * from './session';
