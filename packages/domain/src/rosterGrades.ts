@@ -63,3 +63,10 @@ export function rosterGradeOf(value: string | null | undefined): RosterGradeCode
 export function rosterGradeRank(code: RosterGradeCode): number {
   return rosterGrade.codes.indexOf(code);
 }
+
+/**
+ * Where a teacher/grade count came from: the roster's sync (replaced by the next one) or a person
+ * (kept until they change it, so a school can count a class its system does not hold).
+ */
+export const teacherGradeSources = ['roster', 'manual'] as const;
+export type TeacherGradeSource = (typeof teacherGradeSources)[number];

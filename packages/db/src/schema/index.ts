@@ -14,5 +14,6 @@ export * from './proofs';
 export * from './queues';
 export * from './sales-rollup';
 export * from './stores';
+export * from './teacher-grade-combinations';
 export * from './uploads';
 export * from './walkthroughs';
