@@ -89,16 +89,18 @@ export async function buildApp({ services, logger = true, logStream }: BuildAppO
   const stripeApi = stripe ? ['https://api.stripe.com'] : [];
   // With Sentry configured the web app sends its error reports to the DSN's host.
   const sentryOrigin = services.config.sentry.dsn ? [new URL(services.config.sentry.dsn).origin] : [];
+  // With the roster on its own (ROSTER_URL) the web app calls it and shows its portraits from there.
+  const rosterOrigin = services.config.rosterUrl ? [new URL(services.config.rosterUrl).origin] : [];
   await app.register(helmet, {
     // HSTS is only sent over HTTPS (registerTransportSecurity), never on plain HTTP.
     strictTransportSecurity: false,
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        imgSrc: ["'self'", 'data:', 'blob:', ...fileOrigin],
+        imgSrc: ["'self'", 'data:', 'blob:', ...fileOrigin, ...rosterOrigin],
         styleSrc: ["'self'", "'unsafe-inline'"],
         scriptSrc: ["'self'", ...stripeScripts],
-        connectSrc: ["'self'", ...fileOrigin, ...stripeApi, ...sentryOrigin],
+        connectSrc: ["'self'", ...fileOrigin, ...stripeApi, ...sentryOrigin, ...rosterOrigin],
         ...(stripe ? { frameSrc: ["'self'", ...stripeFrames] } : {}),
         // Only over HTTPS, per request (registerInsecureRequestUpgrade): over plain HTTP it blanks the page.
         upgradeInsecureRequests: null,

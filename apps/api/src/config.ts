@@ -103,6 +103,11 @@ const configSchema = z.object({
     .regex(/^(sk|rk)_/, 'a Stripe secret key (sk_…)')
     .optional(),
   STRIPE_PUBLISHABLE_KEY: z.string().regex(/^pk_/, 'a Stripe publishable key (pk_…)').optional(),
+  /**
+   * The roster service's own address (`https://roster.example.org`, its paths under `/roster` there);
+   * unset: the dashboard's process serves the roster itself under `/roster`.
+   */
+  ROSTER_URL: z.url({ protocol: /^https?$/ }).optional(),
   /** Uncaught interface errors go to this Sentry project (its public DSN); unset: to POST /api/client_errors. */
   SENTRY_DSN: z.string().url().optional(),
   SENTRY_ENVIRONMENT: z.string().min(1).max(64).default('production'),
@@ -221,6 +226,8 @@ export interface Config {
   s3: S3Settings | null;
   uploadPartBytes: number;
   processingLimits: ProcessingLimits;
+  /** The roster service's address when it runs as its own process; null: served here under /roster. */
+  rosterUrl: string | null;
   /** Error reporting of the web app (part 8): Sentry's DSN, or none (the API's own client_errors). */
   sentry: { dsn: string | undefined; environment: string };
   /** Stripe (secretKey unset: the embedded payments adapter). */
@@ -307,6 +314,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     role,
     workers: role !== 'api',
     queueLeaseMs: raw.QUEUE_LEASE_MS,
+    rosterUrl: raw.ROSTER_URL ?? null,
     sentry: { dsn: raw.SENTRY_DSN, environment: raw.SENTRY_ENVIRONMENT },
     stripe: {
       secretKey: raw.STRIPE_SECRET_KEY,

@@ -176,7 +176,20 @@ describe('the groups, for super administrators', () => {
 
   it('tells the web where reports go (no Sentry DSN configured: to the API)', async () => {
     const config = await t.call({ method: 'GET', url: '/api/client_config' });
-    expect(config.json()).toEqual({ sentryDsn: null, environment: 'production' });
+    expect(config.json()).toEqual({ sentryDsn: null, environment: 'production', rosterUrl: null });
+  });
+
+  it("names the roster's own address when ROSTER_URL is set, and the CSP lets the web reach it", async () => {
+    const withRoster = await createTestApp({ rosterUrl: 'https://roster.example.org' });
+    try {
+      const config = await withRoster.call({ method: 'GET', url: '/api/client_config' });
+      expect(config.json()).toMatchObject({ rosterUrl: 'https://roster.example.org' });
+      expect(String(config.headers['content-security-policy'])).toMatch(
+        /connect-src [^;]*https:\/\/roster\.example\.org/,
+      );
+    } finally {
+      await withRoster.close();
+    }
   });
 
   it('names the Sentry DSN when one is configured, and the CSP lets the web reach its host', async () => {
@@ -188,6 +201,7 @@ describe('the groups, for super administrators', () => {
       expect(config.json()).toEqual({
         sentryDsn: 'https://public@o42.ingest.sentry.example/7',
         environment: 'staging',
+        rosterUrl: null,
       });
       expect(String(config.headers['content-security-policy'])).toMatch(
         /connect-src [^;]*https:\/\/o42\.ingest\.sentry\.example/,

@@ -82,6 +82,8 @@ export const clientConfigSchema = z.object({
   sentryDsn: z.string().nullable(),
   /** The environment Sentry files reports under (`production`, `staging`…). */
   environment: z.string(),
+  /** The roster service's ROSTER_URL when it runs on its own; null: `/roster` at this origin. */
+  rosterUrl: z.string().nullable(),
 });
 export type ClientConfig = z.infer<typeof clientConfigSchema>;
 
@@ -126,7 +128,7 @@ export const clientErrorOperations = {
     path: '/api/client_config',
     responses: { 200: clientConfigSchema },
     public: true,
-    summary: "The web app's runtime settings (error reporting)",
+    summary: "The web app's runtime settings (error reporting, the roster's address)",
     tags,
   }),
 };

@@ -121,7 +121,11 @@ vi.mock('./sentry-reporter', () => ({
 
 describe('installErrorReporting', () => {
   it('reports to Sentry, loaded only with the first error, when the API names a DSN', async () => {
-    const loadConfig = vi.fn(async () => ({ sentryDsn: 'https://key@sentry.example/42', environment: 'staging' }));
+    const loadConfig = vi.fn(async () => ({
+      sentryDsn: 'https://key@sentry.example/42',
+      environment: 'staging',
+      rosterUrl: null,
+    }));
     installErrorReporting(loadConfig);
     expect(loadConfig).not.toHaveBeenCalled();
     reportError(new Error('Seen by Sentry'));

@@ -90,6 +90,10 @@ export async function registerClientErrorRoutes(app: FastifyInstance) {
   });
 
   implement(app, clientErrorOperations.config, async function clientConfig() {
-    return { sentryDsn: services.config.sentry.dsn ?? null, environment: services.config.sentry.environment };
+    return {
+      sentryDsn: services.config.sentry.dsn ?? null,
+      environment: services.config.sentry.environment,
+      rosterUrl: services.config.rosterUrl,
+    };
   });
 }
