@@ -1,0 +1,4 @@
+export * from './faults';
+export * from './fields';
+export * from './manifest';
+export * from './values';
