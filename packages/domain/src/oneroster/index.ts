@@ -1,4 +1,6 @@
 export * from './faults';
 export * from './fields';
 export * from './manifest';
+export * from './records';
+export * from './rows';
 export * from './values';
