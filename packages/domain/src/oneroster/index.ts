@@ -1,3 +1,4 @@
+export * from './bundle';
 export * from './faults';
 export * from './fields';
 export * from './manifest';
