@@ -161,6 +161,27 @@ describe('checkNames: near misses are findings with the intended spelling', () =
   });
 });
 
+describe('checkNames: which runs of text a name may span', () => {
+  const run = (str: string, x: number, y: number) => ({ str, x, y, width: str.length * 10, height: 12 });
+  const withItems = (items: ReturnType<typeof run>[]): ProofTextPage => ({
+    pageNumber: 1,
+    width: 612,
+    height: 792,
+    items,
+  });
+
+  it.each([
+    ['the next word on the line, a space away', [run('Jane', 50, 700), run('Doe', 95, 700)], 1],
+    ['the line below, left-aligned (a caption in two lines)', [run('Jane', 50, 700), run('Doe', 50, 686)], 1],
+    ['the line below, centred', [run('Jane', 50, 700), run('Doe', 55, 686)], 1],
+    ['the caption under the next portrait', [run('Amy Jane', 50, 700), run('Doe Bo', 200, 700)], 0],
+    ['a run far below', [run('Jane', 50, 700), run('Doe', 50, 600)], 0],
+    ['a run below in another column', [run('Jane', 50, 700), run('Doe', 300, 686)], 0],
+  ])('%s → %i', (_, items, matched) => {
+    expect(checkNames([withItems(items)], [JANE]).matched).toBe(matched);
+  });
+});
+
 describe('checkNames: the students printed on no page', () => {
   it('lists them by grade, homeroom and family name, and counts the ones printed', () => {
     const roster = [

@@ -153,8 +153,8 @@ interface Token {
   readonly capitalized: boolean;
   readonly particle: boolean;
   readonly comma: boolean;
-  /** A sentence or line of its own ends after this word: no name runs across it. */
-  readonly stop: boolean;
+  /** A sentence, or a run of text set apart from the next, ends after this word: no name runs across it. */
+  stop: boolean;
   readonly box: NameBox;
 }
 
@@ -233,12 +233,34 @@ const TRAILING_PUNCTUATION = /[^\p{L}\p{N}]+$/u;
 const CAPITAL = /^\p{Lu}/u;
 const WORD = /\S+/gu;
 
+/**
+ * Whether the next run of text continues the previous one as a name may: on the same line a word
+ * space away, or on the line below and aligned (a caption with the family name under the given
+ * name). Captions side by side under neighbouring portraits are set apart.
+ */
+function continues(previous: ProofTextItem, next: ProofTextItem): boolean {
+  const size = Math.max(previous.height, next.height, 1);
+  const rise = Math.abs(next.y - previous.y);
+  if (rise < size / 2) {
+    const gap = next.x - (previous.x + previous.width);
+    return gap > -size && gap <= size;
+  }
+  if (rise > size * 2.5) return false;
+  const leftAligned = Math.abs(next.x - previous.x) <= size;
+  const centred = Math.abs(next.x + next.width / 2 - (previous.x + previous.width / 2)) <= size;
+  return leftAligned || centred;
+}
+
 /** The words of a page in reading order, each with an estimated box inside its text run. */
 function tokenize(page: ProofTextPage): Token[] {
   const tokens: Token[] = [];
+  let previous: ProofTextItem | null = null;
   for (const item of page.items) {
     const length = item.str.length;
-    if (length === 0) continue;
+    if (length === 0 || item.str.trim() === '') continue;
+    const last = tokens.at(-1);
+    if (last && previous && !continues(previous, item)) last.stop = true;
+    previous = item;
     for (const match of item.str.matchAll(WORD)) {
       const raw = match[0];
       const leading = LEADING_PUNCTUATION.exec(raw)?.[0].length ?? 0;
