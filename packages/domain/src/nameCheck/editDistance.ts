@@ -108,7 +108,7 @@ export class NearMissIndex {
           if (distance <= limit) found.push({ name, distance });
         }
       }
-      found.sort((left, right) => left.distance - right.distance || left.name.localeCompare(right.name));
+      found.sort((left, right) => left.distance - right.distance || (left.name < right.name ? -1 : 1));
     }
     this.cache.set(word, found);
     return found;

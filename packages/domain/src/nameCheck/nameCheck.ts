@@ -433,11 +433,14 @@ function unionBox(tokens: readonly Token[], start: number, end: number): NameBox
   return { x: left, y: bottom, width: right - left, height: top - bottom };
 }
 
+/** One collator for every sort: `localeCompare` builds one per call, most of the time of a large roster. */
+const COLLATOR = new Intl.Collator('en', { numeric: true });
+
 function byName(left: Person, right: Person): number {
   return (
-    left.entry.familyName.localeCompare(right.entry.familyName) ||
-    left.entry.givenName.localeCompare(right.entry.givenName) ||
-    left.entry.individualId.localeCompare(right.entry.individualId)
+    COLLATOR.compare(left.entry.familyName, right.entry.familyName) ||
+    COLLATOR.compare(left.entry.givenName, right.entry.givenName) ||
+    COLLATOR.compare(left.entry.individualId, right.entry.individualId)
   );
 }
 
@@ -456,8 +459,8 @@ function compareMissing(left: Person, right: Person): number {
   const b = right.entry;
   return (
     gradeOrder(a.grade) - gradeOrder(b.grade) ||
-    a.grade.localeCompare(b.grade) ||
-    a.homeroom.localeCompare(b.homeroom, undefined, { numeric: true }) ||
+    COLLATOR.compare(a.grade, b.grade) ||
+    COLLATOR.compare(a.homeroom, b.homeroom) ||
     byName(left, right)
   );
 }
