@@ -323,6 +323,26 @@ describe('retries, timeouts and errors', () => {
     expect((error as Error).message).toBe('OneRoster users page at offset 0 has no users array of records');
   });
 
+  it("stops when the caller aborts, with the caller's reason", async () => {
+    const clock = testClock();
+    const sis = await serve(oauth1, clock, V1P1, { users: students(250) });
+    const client = createOneRosterClient({ baseUrl: sis.baseUrl, version: '1.1', auth: oauth1, clock });
+    const controller = new AbortController();
+
+    const pulled: OneRosterRecord[] = [];
+    const error = await failureOf(
+      (async () => {
+        for await (const record of client.pull('users', { signal: controller.signal })) {
+          pulled.push(record);
+          if (pulled.length === 100) controller.abort(new Error('sync cancelled'));
+        }
+      })(),
+    );
+
+    expect((error as Error).message).toBe('sync cancelled');
+    expect(pulled).toHaveLength(100);
+  });
+
   it('names a server that cannot be reached', async () => {
     const clock = testClock();
     const sis = await serve(oauth1, clock, V1P1, { users: students(5) });
@@ -396,6 +416,25 @@ describe('OneRoster 1.2 with OAuth 2 client credentials', () => {
       'https://purl.imsglobal.org/spec/or/v1p2/scope/roster-core.readonly',
       'https://purl.imsglobal.org/spec/or/v1p2/scope/roster-core.readonly https://purl.imsglobal.org/spec/or/v1p2/scope/roster-demographics.readonly',
     ]);
+  });
+
+  it("asks for a vendor's own scope strings when configured", async () => {
+    const clock = testClock();
+    const sis = await serve(oauth2, clock, V1P2, { users: students(1) });
+    const scopes = {
+      core: 'https://vendor.example/scope/roster-core.readonly',
+      demographics: 'https://vendor.example/scope/roster-demographics.readonly',
+    };
+    const client = createOneRosterClient({
+      baseUrl: sis.baseUrl,
+      version: '1.2',
+      auth: { ...clientAuth(sis), scopes },
+      clock,
+    });
+
+    await collect(client.pull('users'));
+
+    expect(sis.tokenRequests).toEqual([{ scope: scopes.core }]);
   });
 
   it('takes a fresh token once when the server refuses its token before expiry', async () => {

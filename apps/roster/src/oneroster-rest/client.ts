@@ -57,6 +57,8 @@ export type OneRosterAuth =
       tokenUrl: string;
       clientId: string;
       clientSecret: string;
+      /** A vendor's own scope strings; the 1EdTech roster-core and roster-demographics ones by default. */
+      scopes?: { core: string; demographics: string };
     };
 
 export interface OneRosterClientOptions {
@@ -272,7 +274,7 @@ export function createOneRosterClient(options: OneRosterClientOptions): OneRoste
   const tokens = options.auth.kind === 'oauth2' ? new TokenCache(options.auth) : null;
 
   function scopeFor(collection: OneRosterCollection): string {
-    const scopes = ROSTER_SCOPES[options.version];
+    const scopes = (options.auth.kind === 'oauth2' ? options.auth.scopes : undefined) ?? ROSTER_SCOPES[options.version];
     return ONE_ROSTER_COLLECTIONS[collection].demographics ? `${scopes.core} ${scopes.demographics}` : scopes.core;
   }
 
