@@ -52,6 +52,7 @@ export * from './signup';
 export * from './store-lists';
 export * from './storefront';
 export * from './stores';
+export * from './teacher-grade-combinations';
 export * from './uploads';
 export * from './walkthroughs';
 export * from './widgets';

@@ -53,6 +53,7 @@ import { registerSalesTaxRoutes } from './stores/sales-tax';
 import { registerStoreStatusRoutes } from './stores/store-status';
 import { registerStorefrontRoutes } from './stores/storefront';
 import { registerPaymentWebhookRoutes } from './stores/webhooks';
+import { registerTeacherGradeCombinations } from './teacher-grade-combinations/resource';
 import { registerUploadRoutes } from './uploads/routes';
 import { registerEmailChangeRoutes } from './users/email-change';
 import { registerUsersResource } from './users/resource';
@@ -122,4 +123,5 @@ export async function registerModules(app: FastifyInstance) {
   registerInvoiceResources(app);
   await registerInvoiceChargeRoutes(app);
   registerAccountingRoutes(app);
+  registerTeacherGradeCombinations(app);
 }

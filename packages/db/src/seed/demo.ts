@@ -15,6 +15,7 @@ import { seedClientErrors } from './client-errors';
 import { seedDigitalYearbook } from './mobile-yearbooks';
 import { seedQueueJobs } from './queues';
 import { seedSeason } from './season';
+import { seedTeacherGradeCombinations } from './teacher-grade-combinations';
 
 export interface DemoSignIn {
   email: string;
@@ -510,6 +511,7 @@ export async function seedDemo(db: Db, options: DemoOptions): Promise<DemoSignIn
     );
 
   await seedSeason(db, { studio, northStudio, southStudio, branch, schools, directSchool, passwordHash });
+  await seedTeacherGradeCombinations(db, { lincoln: lincoln.id, mapleGrove: schools[0]!.id });
   await seedClientErrors(db);
   await seedDigitalYearbook(db, new Date());
   if (options.queueJobs !== false) await seedQueueJobs(db, new Date());
