@@ -54,6 +54,8 @@ describe('checkNames: printed names that are the roster’s (never findings)', (
     ['Bob Johnson', ROBERT],
     ['Bobby Johnson', ROBERT],
     ['Johnson, Rob', ROBERT],
+    ['Johnson, Bobby', ROBERT],
+    ['Smith, J.', JOHN],
     ['Betsy Anderson', ELIZABETH],
     ['Liz Anderson', ELIZABETH],
     ['Mike Thompson', MICHAEL],
@@ -135,6 +137,16 @@ describe('checkNames: near misses are findings with the intended spelling', () =
     expect(finding?.intended).toBe('Mark Lind');
     expect(finding?.alternatives.map((alternative) => alternative.intended)).toEqual(['Mary Lind']);
     expect(result.missing).toHaveLength(3);
+  });
+
+  it('ordinary sentences and headings around the names are no findings', () => {
+    const roster = [student('Dean', 'Smith'), student('Grace', 'Hill'), student('Will', 'Summers')];
+    const text = [
+      'Dear Smith family, thank you!',
+      'Grace Hall was full for the Spring Concert.',
+      'Will Summer ever end?',
+    ];
+    expect(checkNames([page(text)], roster).findings).toEqual([]);
   });
 
   it('an exact name is never a finding, even next to a near miss of another', () => {

@@ -106,7 +106,8 @@ const NOT_NAMES = new Set(
   office library cafeteria field park hall street room center centre night high middle elementary
   your they memories friends friend photo photos picture pictures pictured best most likely award
   awards honor honors varsity coach coaches captain members member president vice secretary treasurer
-  council camera left right front back top bottom row rows city state county north south east west`
+  council camera left right front back top bottom row rows city state county north south east west
+  dear love thanks thank congratulations miss mister madam sister brother mother father family`
     .split(/\s+/)
     .filter(Boolean),
 );
