@@ -288,6 +288,29 @@ u-9,active,2026-09-01T08:00:00.000Z,true,school-1,student,nine,Nina,Nine
     expect(report.files.enrollments).toEqual({ mode: 'delta', rows: 4, accepted: 3, rejected: 1 });
   });
 
+  it('faults a reference to a row the same bundle deletes', () => {
+    const { report } = validate(
+      '1.1',
+      { users: 'delta', enrollments: 'delta' },
+      {
+        'users.csv': `${deltaUsers}u-8,tobedeleted,2026-09-01T08:00:00Z,,,,,,\n`,
+        'enrollments.csv': `sourcedId,status,dateLastModified,classSourcedId,schoolSourcedId,userSourcedId,role
+e-8,active,2026-09-01T08:00:00Z,class-1,school-1,u-8,student
+`,
+      },
+    );
+    expect(report.faults).toEqual([
+      {
+        file: 'enrollments.csv',
+        line: 2,
+        field: 'userSourcedId',
+        message: 'userSourcedId names users u-8, which is skipped or deleted (users.csv line 3)',
+      },
+    ]);
+    // The rejected row's lookups (its class and school) are not the caller's business any more.
+    expect(report.lookups.filter((lookup) => lookup.file === 'enrollments')).toEqual([]);
+  });
+
   it('still faults a reference missing from a file the delta bundle sends in bulk', () => {
     const { report } = validate(
       '1.1',

@@ -101,6 +101,13 @@ describe('checkOneRosterHeader', () => {
     expect(layout.metadata).toEqual([{ key: 'ncesId', index: 3 }]);
   });
 
+  it('requires the status and dateLastModified columns in a delta file only', () => {
+    expect(checkOneRosterHeader('1.2', 'orgs', 'bulk', ['sourcedId', 'name', 'type']).faults).toEqual([]);
+    expect(checkOneRosterHeader('1.2', 'orgs', 'delta', ['sourcedId', 'name', 'type']).faults).toEqual([
+      { file: 'orgs.csv', line: 1, message: 'required columns status, dateLastModified missing' },
+    ]);
+  });
+
   it('marks a file with a missing required column unreadable', () => {
     expect(checkOneRosterHeader('1.1', 'orgs', 'bulk', ['sourcedId', 'name']).layout.readable).toBe(false);
   });

@@ -79,7 +79,10 @@ export function checkOneRosterHeader(
       message: `unknown column${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')} (OneRoster ${version} ${fileName})`,
     });
   }
-  const missing = fields.filter((field) => field.required && !seen.has(field.name)).map((field) => field.name);
+  // A delta file's rows each need a status and a date, so their columns are required in its header.
+  const requiredHere = (field: OneRosterField) =>
+    field.required || (mode === 'delta' && (field.name === 'status' || field.name === 'dateLastModified'));
+  const missing = fields.filter((field) => requiredHere(field) && !seen.has(field.name)).map((field) => field.name);
   if (missing.length > 0) {
     faults.push({
       file: fileName,
