@@ -135,6 +135,7 @@ async function checkRoutes(as: string, viewer: Viewer, sees: Set<number>) {
     ['GET /api/notifications', get('/api/notifications')],
     ['GET /api/pricing_adjustments', get('/api/pricing_adjustments')],
     ['GET /api/customer_pricings', get('/api/customer_pricings')],
+    ['GET /api/teacher_grade_combinations', get('/api/teacher_grade_combinations')],
   ] as const) {
     const rows = await everyRow(as, request);
     if (rows)
