@@ -24,6 +24,8 @@ export default defineConfig({
         test: {
           name: 'roster',
           include: ['apps/roster/src/**/*.test.ts', 'apps/roster/test/**/*.test.ts'],
+          // The service's tests sign in through the dashboard: the same demo, made once per run.
+          globalSetup: ['apps/api/test/demo-template.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },

@@ -1,5 +1,6 @@
 import { healthSchema } from '@colophon/contract';
 import { DASHBOARD_VERSION, parseFilters } from '@colophon/domain';
+import { buildRosterApp, mountRoster } from '@colophon/roster';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -21,6 +22,7 @@ import { registerInputSafety } from './plugins/input-safety';
 import { registerErrorHandler, registerNotFound } from './plugins/problems';
 import { registerTransportSecurity } from './plugins/transport-security';
 import { registerCompression, serveWebApp } from './plugins/web-delivery';
+import { createRosterHost } from './roster-host';
 
 export interface BuildAppOptions {
   services: Services;
@@ -78,6 +80,20 @@ export async function buildApp({ services, logger = true, logStream }: BuildAppO
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('services', services);
+
+  // The roster service, served from this process under /roster unless ROSTER_URL runs it on its own:
+  // its own instance (documents, hooks, errors), handed each /roster request before this app's hooks.
+  if (!services.config.rosterUrl) {
+    const roster = await buildRosterApp({
+      db: services.db,
+      config: { bodyLimitBytes: services.config.bodyLimitBytes },
+      host: createRosterHost(services, { secretKey: services.config.roster.secretKey }),
+      logger,
+      logLevel: services.config.logLevel,
+    });
+    await roster.ready();
+    mountRoster(app, roster);
+  }
 
   // Infrastructure first, then the application's own plugins, then routes (fastify/demo's order).
   // With S3 the browser sends upload parts to the bucket and shows page images from it.

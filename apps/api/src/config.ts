@@ -108,6 +108,12 @@ const configSchema = z.object({
    * unset: the dashboard's process serves the roster itself under `/roster`.
    */
   ROSTER_URL: z.url({ protocol: /^https?$/ }).optional(),
+  /** The port of the roster service run as its own process (`npm run roster`). */
+  ROSTER_PORT: z.coerce.number().int().min(0).max(65535).default(3001),
+  /** The key the roster seals OneRoster client secrets with; unset: derived from the token secret. */
+  ROSTER_SECRET_KEY: z.string().min(32).optional(),
+  /** The dashboard's origin, allowed to call a roster on its own origin; unset: PUBLIC_URL's. */
+  DASHBOARD_ORIGIN: z.url({ protocol: /^https?$/ }).optional(),
   /** Uncaught interface errors go to this Sentry project (its public DSN); unset: to POST /api/client_errors. */
   SENTRY_DSN: z.string().url().optional(),
   SENTRY_ENVIRONMENT: z.string().min(1).max(64).default('production'),
@@ -228,6 +234,8 @@ export interface Config {
   processingLimits: ProcessingLimits;
   /** The roster service's address when it runs as its own process; null: served here under /roster. */
   rosterUrl: string | null;
+  /** The roster run on its own: its port, its secrets' key, and the dashboard origin it answers (CORS). */
+  roster: { port: number; secretKey: string | undefined; dashboardOrigin: string };
   /** Error reporting of the web app (part 8): Sentry's DSN, or none (the API's own client_errors). */
   sentry: { dsn: string | undefined; environment: string };
   /** Stripe (secretKey unset: the embedded payments adapter). */
@@ -315,6 +323,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     workers: role !== 'api',
     queueLeaseMs: raw.QUEUE_LEASE_MS,
     rosterUrl: raw.ROSTER_URL ?? null,
+    roster: {
+      port: raw.ROSTER_PORT,
+      secretKey: raw.ROSTER_SECRET_KEY,
+      dashboardOrigin: new URL(raw.DASHBOARD_ORIGIN ?? raw.PUBLIC_URL ?? `http://localhost:${raw.PORT}`).origin,
+    },
     sentry: { dsn: raw.SENTRY_DSN, environment: raw.SENTRY_ENVIRONMENT },
     stripe: {
       secretKey: raw.STRIPE_SECRET_KEY,

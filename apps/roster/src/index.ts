@@ -2,4 +2,6 @@
  * The roster service (OneRoster): its own Fastify application with its own tables, base path and
  * session headers. Served under /roster by the dashboard's process unless ROSTER_URL names its own.
  */
-export {};
+export { type BuildRosterAppOptions, buildRosterApp, mountRoster, type RosterApp, type RosterConfig } from './app';
+export type { DashboardCaller, ProblemCode, RosterHost } from './host';
+export { migrateRoster, rosterMigrationsFolder } from './migrate';

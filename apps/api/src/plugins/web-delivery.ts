@@ -44,6 +44,8 @@ export async function registerCompression(app: FastifyInstance): Promise<void> {
 export function isClientRoute(url: string): boolean {
   const path = url.split('?')[0] ?? '';
   if (path.startsWith('/api/') || path === '/api' || path.startsWith('/assets/')) return false;
+  // The roster service's paths, whether this process serves them or ROSTER_URL does.
+  if (path.startsWith('/roster/') || path === '/roster') return false;
   const lastSegment = path.slice(path.lastIndexOf('/') + 1);
   return !/\.[A-Za-z0-9]+$/.test(lastSegment);
 }

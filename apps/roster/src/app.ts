@@ -1,0 +1,184 @@
+import type { Db } from '@colophon/db';
+import { DASHBOARD_VERSION, type Permission } from '@colophon/domain';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import {
+  jsonSchemaTransform,
+  jsonSchemaTransformObject,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { callerOfRosterToken, openRosterSession, type RosterContext } from './access';
+import { ROSTER_SESSION_HEADER, sessionResponseSchema } from './contract';
+import type { DashboardCaller, RosterHost } from './host';
+import { migrateRoster } from './migrate';
+import { registerDistrictRoutes } from './routes/districts';
+import { registerSchoolRoutes } from './routes/schools';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The dashboard permission a roster call needs (reading: roster.view, changing: roster.manage). */
+    rosterPermission?: Permission;
+    /** Answered without a roster session (opening one, the OpenAPI document). */
+    rosterOpen?: boolean;
+  }
+  interface FastifyRequest {
+    rosterCaller: DashboardCaller | null;
+  }
+}
+
+export interface RosterConfig {
+  /** The dashboard's origin, allowed to call a roster running on its own (CORS); none when mounted. */
+  dashboardOrigin?: string | undefined;
+  bodyLimitBytes?: number;
+}
+
+export interface BuildRosterAppOptions {
+  db: Db;
+  config: RosterConfig;
+  host: RosterHost;
+  logger?: boolean;
+  logLevel?: string;
+}
+
+export type RosterApp = FastifyInstance;
+
+/**
+ * The roster service: its own Fastify instance, OpenAPI document (/roster/docs) and session headers,
+ * on its own tables (schema `roster`, migrated here before it answers). The dashboard's process
+ * serves it under /roster (apps/api mounts it), or main.ts runs it alone.
+ */
+export async function buildRosterApp({
+  db,
+  config,
+  host,
+  logger = false,
+  logLevel = 'info',
+}: BuildRosterAppOptions): Promise<RosterApp> {
+  await migrateRoster(db);
+  const app = Fastify({
+    logger: logger
+      ? { level: logLevel, redact: ['req.headers.authorization', 'req.headers["x-roster-session"]'] }
+      : false,
+    bodyLimit: config.bodyLimitBytes ?? 1_048_576,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorateRequest('rosterCaller', null);
+
+  if (config.dashboardOrigin) allowDashboardOrigin(app, config.dashboardOrigin);
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Colophon roster service', version: DASHBOARD_VERSION },
+      components: {
+        securitySchemes: {
+          rosterSession: { type: 'apiKey', in: 'header', name: ROSTER_SESSION_HEADER },
+          // Only POST /roster/session takes the dashboard's own bearer token.
+          bearer: { type: 'http', scheme: 'bearer' },
+        },
+      },
+      security: [{ rosterSession: [] }],
+    },
+    transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject,
+  });
+  await app.register(swaggerUi, { routePrefix: '/roster/docs', staticCSP: true });
+  host.registerErrorHandler(app);
+  app.setNotFoundHandler((request, reply) =>
+    host.sendProblem(reply, 404, 'Not Found', `No route ${request.method} ${request.url.split('?')[0]}.`),
+  );
+
+  app.addHook('onRequest', async (request) => {
+    const url = request.routeOptions.url;
+    if (!url || url.startsWith('/roster/docs') || request.routeOptions.config.rosterOpen) return;
+    const header = request.headers[ROSTER_SESSION_HEADER.toLowerCase()];
+    const token = typeof header === 'string' ? header.trim() : '';
+    const caller = token ? await callerOfRosterToken(db, host, token) : null;
+    if (!caller) {
+      throw host.problem(
+        'unauthenticated',
+        token
+          ? 'Your roster session has ended. Open a new one with POST /roster/session.'
+          : `Send the ${ROSTER_SESSION_HEADER} header from POST /roster/session.`,
+      );
+    }
+    authorise(host, caller, request);
+    request.rosterCaller = caller;
+  });
+
+  app.post(
+    '/roster/session',
+    {
+      config: { rosterOpen: true },
+      schema: {
+        tags: ['session'],
+        summary: "Open a roster session with the dashboard's bearer token; answers the headers every other call needs",
+        security: [{ bearer: [] }],
+        response: { 201: sessionResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const authorization = request.headers.authorization;
+      const bearer = authorization?.startsWith('Bearer ') ? authorization.slice(7).trim() : '';
+      const caller = bearer ? await host.resolveBearer(bearer) : null;
+      if (!caller) {
+        throw host.problem(
+          'unauthenticated',
+          bearer ? 'Your session has ended. Please sign in again.' : 'Please sign in to continue.',
+        );
+      }
+      authorise(host, caller, request);
+      const token = await openRosterSession(db, caller);
+      return reply.code(201).send({ headers: { [ROSTER_SESSION_HEADER]: token } });
+    },
+  );
+
+  const contextOf = (request: FastifyRequest): RosterContext => {
+    if (!request.rosterCaller) throw host.problem('unauthenticated', 'Please sign in to continue.');
+    return { db, host, caller: request.rosterCaller };
+  };
+  registerDistrictRoutes(app, contextOf);
+  registerSchoolRoutes(app, contextOf);
+  return app;
+}
+
+/** The dashboard's gates, in its order: impersonation's methods, the second factor, the permission. */
+function authorise(host: RosterHost, caller: DashboardCaller, request: FastifyRequest) {
+  if (!caller.allowsMethod(request.method)) throw host.problem('forbidden', 'Invalid HTTP method. 403 Not Authorized.');
+  if (caller.mfaPending) throw host.problem('mfa_required', 'Enter your verification code to continue.');
+  const permission = request.routeOptions.config.rosterPermission;
+  if (permission && !caller.can(permission)) throw host.problem('forbidden', 'You do not have permission to do this.');
+}
+
+/** A roster on its own origin answers the dashboard's browser calls (and their preflights) only. */
+function allowDashboardOrigin(app: FastifyInstance, origin: string) {
+  const allowed = new URL(origin).origin;
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('Vary', 'Origin');
+    if (request.headers.origin !== allowed) return;
+    reply.header('Access-Control-Allow-Origin', allowed);
+    reply.header('Access-Control-Expose-Headers', 'X-Dashboard-Version');
+    if (request.method === 'OPTIONS') {
+      reply.header('Access-Control-Allow-Methods', 'GET, POST, PUT, DELETE');
+      reply.header('Access-Control-Allow-Headers', `Authorization, Content-Type, ${ROSTER_SESSION_HEADER}`);
+      reply.header('Access-Control-Max-Age', '600');
+      return reply.code(204).send();
+    }
+  });
+}
+
+/** The dashboard's process serving the roster under /roster: every /roster request goes to its instance. */
+export function mountRoster(dashboard: FastifyInstance, rosterApp: RosterApp) {
+  dashboard.addHook('onRequest', (request, reply, done) => {
+    const path = request.url.split('?')[0] ?? '';
+    if (path !== '/roster' && !path.startsWith('/roster/')) return done();
+    // The body is still unread here, so the roster's own parsers, hooks and limits handle it.
+    reply.hijack();
+    rosterApp.routing(request.raw, reply.raw);
+  });
+  dashboard.addHook('onClose', async () => {
+    await rosterApp.close();
+  });
+}

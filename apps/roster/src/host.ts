@@ -1,0 +1,37 @@
+import type { Permission } from '@colophon/domain';
+import type { SQL } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+
+/** The dashboard user behind a roster call, as the dashboard resolved it. */
+export interface DashboardCaller {
+  sessionId: string;
+  user: { id: number; bSuperAdmin: boolean };
+  /** Still owing the second factor: the roster, like the dashboard, waits for it. */
+  mfaPending: boolean;
+  can(permission: Permission): boolean;
+  /** The dashboard's impersonation rule on methods (spec part 6), asked before any other. */
+  allowsMethod(method: string): boolean;
+}
+
+export type ProblemCode = 'validation' | 'unauthenticated' | 'forbidden' | 'mfa_required' | 'not_found' | 'conflict';
+
+/**
+ * What the roster takes from the dashboard it serves, passed in rather than imported: the dashboard
+ * mounts the roster, so the roster's code never imports the dashboard's (no cycle). The dashboard
+ * builds it in apps/api/src/roster-host.ts, from its own session, visibility and error code.
+ */
+export interface RosterHost {
+  /** A dashboard bearer token → its caller, exactly as the dashboard's own routes resolve it. */
+  resolveBearer(token: string): Promise<DashboardCaller | null>;
+  /** The caller of a dashboard session still alive (not signed out, expired or revoked), else null. */
+  callerOfSession(sessionId: string, userId: number): Promise<DashboardCaller | null>;
+  /** The dashboard account ids the caller sees, as a subquery; null for a super administrator. */
+  visibleAccountIds(caller: DashboardCaller): SQL | null;
+  /** The dashboard's problem+json error handler, registered on the roster's instance. */
+  registerErrorHandler(app: FastifyInstance): void;
+  sendProblem(reply: import('fastify').FastifyReply, status: number, title: string, detail: string): unknown;
+  /** An error the handler answers as problem+json; `field` names the input at fault (a 400). */
+  problem(code: ProblemCode, detail: string, field?: string): Error;
+  /** Seals and opens configuration secrets (AES-256-GCM under ROSTER_SECRET_KEY). */
+  secrets: { seal(plain: string): string; open(sealed: string): string | null };
+}

@@ -1,0 +1,392 @@
+import { accounts } from '@colophon/db';
+import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type RosterContext, requireDistrict, requireOwner, requireSchool, schoolsVisible } from '../access';
+import {
+  configurationCreateSchema,
+  configurationSchema,
+  configurationUpdateSchema,
+  idParamsSchema,
+  inheritedConfigSchema,
+  linkDistrictSchema,
+  mappingSchema,
+  mappingUpdateSchema,
+  ownerQuerySchema,
+  schoolListQuerySchema,
+  schoolPageSchema,
+  schoolSchema,
+  settingsSchema,
+  settingsUpdateSchema,
+} from '../contract';
+import { configurations, schools, settings } from '../schema';
+import { containing } from './districts';
+
+const schoolColumns = {
+  id: schools.id,
+  accountId: schools.accountId,
+  accountName: accounts.name,
+  sourcedId: schools.sourcedId,
+  name: schools.name,
+  districtId: schools.districtId,
+  lastSyncAt: schools.lastSyncAt,
+  syncStatus: schools.syncStatus,
+  syncError: schools.syncError,
+  syncCounts: schools.syncCounts,
+};
+
+const sortOrders = {
+  name: [asc(schools.name), asc(schools.id)],
+  '-name': [desc(schools.name), desc(schools.id)],
+  lastSyncAt: [sql`${schools.lastSyncAt} asc nulls first`, asc(schools.id)],
+  '-lastSyncAt': [sql`${schools.lastSyncAt} desc nulls last`, desc(schools.id)],
+} as const;
+
+type ConfigurationRow = typeof configurations.$inferSelect;
+/** A configuration as answered: whether a secret is held, never the secret. */
+const configurationOf = ({ clientSecretSealed, createdAt: _createdAt, ...row }: ConfigurationRow) => ({
+  ...row,
+  hasSecret: clientSecretSealed !== null,
+});
+
+async function readSchool(context: RosterContext, id: number) {
+  const [row] = await context.db
+    .select(schoolColumns)
+    .from(schools)
+    .innerJoin(accounts, eq(accounts.id, schools.accountId))
+    .where(eq(schools.id, id));
+  if (!row) throw context.host.problem('not_found', 'The school was not found.');
+  return row;
+}
+
+async function readMapping(context: RosterContext) {
+  return context.db
+    .select({
+      schoolId: schools.id,
+      sourcedId: schools.sourcedId,
+      name: schools.name,
+      accountId: schools.accountId,
+      accountName: accounts.name,
+      districtId: schools.districtId,
+    })
+    .from(schools)
+    .innerJoin(accounts, eq(accounts.id, schools.accountId))
+    .where(schoolsVisible(context))
+    .orderBy(asc(accounts.name), asc(schools.id));
+}
+
+export function registerSchoolRoutes(instance: FastifyInstance, contextOf: (request: FastifyRequest) => RosterContext) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const view = { rosterPermission: 'roster.view' } as const;
+  const manage = { rosterPermission: 'roster.manage' } as const;
+
+  app.get(
+    '/roster/schools',
+    {
+      config: view,
+      schema: {
+        tags: ['schools'],
+        summary: 'Schools the caller sees, with their sync state',
+        querystring: schoolListQuerySchema,
+        response: { 200: schoolPageSchema },
+      },
+    },
+    async (request) => {
+      const context = contextOf(request);
+      const { page, pageSize, sort, districtId, search } = request.query;
+      const where = and(
+        schoolsVisible(context),
+        districtId ? eq(schools.districtId, districtId) : undefined,
+        search ? ilike(schools.name, containing(search)) : undefined,
+      );
+      const [items, [total]] = await Promise.all([
+        context.db
+          .select(schoolColumns)
+          .from(schools)
+          .innerJoin(accounts, eq(accounts.id, schools.accountId))
+          .where(where)
+          .orderBy(...sortOrders[sort])
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        context.db.select({ value: count() }).from(schools).where(where),
+      ]);
+      return { items, total: total?.value ?? 0, page, pageSize };
+    },
+  );
+
+  app.post(
+    '/roster/schools/:id/link-district',
+    {
+      config: manage,
+      schema: {
+        tags: ['schools'],
+        summary: 'Link a school to a district',
+        params: idParamsSchema,
+        body: linkDistrictSchema,
+        response: { 200: schoolSchema },
+      },
+    },
+    async (request) => {
+      const context = contextOf(request);
+      await requireSchool(context, request.params.id);
+      await requireDistrict(context, request.body.districtId);
+      await context.db
+        .update(schools)
+        .set({ districtId: request.body.districtId, updatedAt: new Date() })
+        .where(eq(schools.id, request.params.id));
+      return readSchool(context, request.params.id);
+    },
+  );
+
+  app.post(
+    '/roster/schools/:id/unlink-district',
+    {
+      config: manage,
+      schema: {
+        tags: ['schools'],
+        summary: 'Take a school out of its district',
+        params: idParamsSchema,
+        response: { 200: schoolSchema },
+      },
+    },
+    async (request) => {
+      const context = contextOf(request);
+      await requireSchool(context, request.params.id);
+      await context.db
+        .update(schools)
+        .set({ districtId: null, updatedAt: new Date() })
+        .where(eq(schools.id, request.params.id));
+      return readSchool(context, request.params.id);
+    },
+  );
+
+  app.get(
+    '/roster/mapping',
+    {
+      config: view,
+      schema: {
+        tags: ['mapping'],
+        summary: 'Roster orgs and the dashboard accounts they are mapped to',
+        response: { 200: mappingSchema },
+      },
+    },
+    async (request) => readMapping(contextOf(request)),
+  );
+
+  app.put(
+    '/roster/mapping',
+    {
+      config: manage,
+      schema: {
+        tags: ['mapping'],
+        summary: 'Map roster orgs (sourcedId) to dashboard accounts; an account has one roster school',
+        body: mappingUpdateSchema,
+        response: { 200: mappingSchema },
+      },
+    },
+    async (request) => {
+      const context = contextOf(request);
+      const visible = context.host.visibleAccountIds(context.caller);
+      for (const [index, mapping] of request.body.mappings.entries()) {
+        const [account] = await context.db
+          .select({ id: accounts.id })
+          .from(accounts)
+          .where(and(eq(accounts.id, mapping.accountId), visible ? sql`${accounts.id} in ${visible}` : undefined))
+          .limit(1);
+        if (!account) {
+          throw context.host.problem('validation', 'No such account among yours', `mappings.${index}.accountId`);
+        }
+        if (mapping.districtId) await requireDistrict(context, mapping.districtId);
+      }
+      await context.db.transaction(async (tx) => {
+        for (const mapping of request.body.mappings) {
+          const district = mapping.districtId === undefined ? {} : { districtId: mapping.districtId };
+          await tx
+            .insert(schools)
+            .values({ accountId: mapping.accountId, sourcedId: mapping.sourcedId, name: mapping.name, ...district })
+            .onConflictDoUpdate({
+              target: schools.accountId,
+              set: { sourcedId: mapping.sourcedId, name: mapping.name, ...district, updatedAt: new Date() },
+            });
+        }
+      });
+      return readMapping(context);
+    },
+  );
+
+  app.get(
+    '/roster/settings',
+    {
+      config: view,
+      schema: {
+        tags: ['settings'],
+        summary: "A school's or district's roster settings (the defaults until saved)",
+        querystring: ownerQuerySchema,
+        response: { 200: settingsSchema },
+      },
+    },
+    async (request) => {
+      const context = contextOf(request);
+      const owner = await requireOwner(context, request.query);
+      const [row] = await context.db
+        .select({
+          schoolId: settings.schoolId,
+          districtId: settings.districtId,
+          syncSchedule: settings.syncSchedule,
+          grades: settings.grades,
+        })
+        .from(settings)
+        .where(ownerIs(settings, owner));
+      return row ?? { ...owner, syncSchedule: 'off' as const, grades: [] };
+    },
+  );
+
+  app.put(
+    '/roster/settings',
+    {
+      config: manage,
+      schema: {
+        tags: ['settings'],
+        summary: "Save a school's or district's roster settings",
+        body: settingsUpdateSchema,
+        response: { 200: settingsSchema },
+      },
+    },
+    async (request) => {
+      const context = contextOf(request);
+      const owner = await requireOwner(context, request.body);
+      const values = { syncSchedule: request.body.syncSchedule, grades: request.body.grades };
+      const [existing] = await context.db.select({ id: settings.id }).from(settings).where(ownerIs(settings, owner));
+      if (existing) {
+        await context.db
+          .update(settings)
+          .set({ ...values, updatedAt: new Date() })
+          .where(eq(settings.id, existing.id));
+      } else {
+        await context.db.insert(settings).values({ ...owner, ...values });
+      }
+      return { ...owner, ...values };
+    },
+  );
+
+  app.get(
+    '/roster/one-roster/inherited-config/:id',
+    {
+      config: view,
+      schema: {
+        tags: ['configurations'],
+        summary: "A school's OneRoster configuration: its own, else its district's",
+        params: idParamsSchema,
+        response: { 200: inheritedConfigSchema },
+      },
+    },
+    async (request) => {
+      const context = contextOf(request);
+      const school = await requireSchool(context, request.params.id);
+      const [own] = await context.db.select().from(configurations).where(eq(configurations.schoolId, school.id));
+      if (own) return { schoolId: school.id, source: 'school' as const, configuration: configurationOf(own) };
+      if (school.districtId !== null) {
+        const [inherited] = await context.db
+          .select()
+          .from(configurations)
+          .where(eq(configurations.districtId, school.districtId));
+        if (inherited) {
+          return { schoolId: school.id, source: 'district' as const, configuration: configurationOf(inherited) };
+        }
+      }
+      return { schoolId: school.id, source: 'none' as const, configuration: null };
+    },
+  );
+
+  /** A configuration, if the caller sees the school or district it belongs to; else 404. */
+  async function requireConfiguration(context: RosterContext, id: number) {
+    const [row] = await context.db.select().from(configurations).where(eq(configurations.id, id));
+    if (!row) throw context.host.problem('not_found', 'The configuration was not found.');
+    try {
+      if (row.schoolId !== null) await requireSchool(context, row.schoolId);
+      else if (row.districtId !== null) await requireDistrict(context, row.districtId);
+    } catch {
+      throw context.host.problem('not_found', 'The configuration was not found.');
+    }
+    return row;
+  }
+
+  app.get(
+    '/roster/configurations/:id',
+    {
+      config: view,
+      schema: {
+        tags: ['configurations'],
+        summary: 'One OneRoster configuration (never its secret)',
+        params: idParamsSchema,
+        response: { 200: configurationSchema },
+      },
+    },
+    async (request) => configurationOf(await requireConfiguration(contextOf(request), request.params.id)),
+  );
+
+  app.post(
+    '/roster/configurations',
+    {
+      config: manage,
+      schema: {
+        tags: ['configurations'],
+        summary: "A school's or district's OneRoster endpoint and credentials; the secret is sealed at rest",
+        body: configurationCreateSchema,
+        response: { 201: configurationSchema },
+      },
+    },
+    async (request, reply) => {
+      const context = contextOf(request);
+      const owner = await requireOwner(context, request.body);
+      const { clientSecret, schoolId: _school, districtId: _district, ...fields } = request.body;
+      const [created] = await context.db
+        .insert(configurations)
+        .values({
+          ...owner,
+          ...fields,
+          clientSecretSealed: clientSecret === undefined ? null : context.host.secrets.seal(clientSecret),
+        })
+        .returning();
+      if (!created) throw new Error('configuration insert returned nothing');
+      return reply.code(201).send(configurationOf(created));
+    },
+  );
+
+  app.put(
+    '/roster/configurations/:id',
+    {
+      config: manage,
+      schema: {
+        tags: ['configurations'],
+        summary: 'Change a OneRoster configuration; without clientSecret the stored one stays',
+        params: idParamsSchema,
+        body: configurationUpdateSchema,
+        response: { 200: configurationSchema },
+      },
+    },
+    async (request) => {
+      const context = contextOf(request);
+      await requireConfiguration(context, request.params.id);
+      const { clientSecret, ...fields } = request.body;
+      const secret =
+        clientSecret === undefined
+          ? {}
+          : { clientSecretSealed: clientSecret === null ? null : context.host.secrets.seal(clientSecret) };
+      const [updated] = await context.db
+        .update(configurations)
+        .set({ ...fields, ...secret, updatedAt: new Date() })
+        .where(eq(configurations.id, request.params.id))
+        .returning();
+      if (!updated) throw context.host.problem('not_found', 'The configuration was not found.');
+      return configurationOf(updated);
+    },
+  );
+}
+
+function ownerIs(
+  table: typeof settings | typeof configurations,
+  owner: { schoolId: number | null; districtId: number | null },
+) {
+  return owner.schoolId !== null ? eq(table.schoolId, owner.schoolId) : eq(table.districtId, owner.districtId ?? 0);
+}

@@ -1,0 +1,135 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgSchema,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import type { authKinds, oneRosterVersions, syncSchedules } from './contract';
+
+/**
+ * The roster service's own tables, in the PostgreSQL schema `roster` of the dashboard's database:
+ * written only by the roster, migrated by its own runner (apps/roster/drizzle, journal
+ * `roster.migrations`). Dashboard rows (accounts, sessions, users) are referred to by id.
+ */
+export const roster = pgSchema('roster');
+
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+const timestamps = {
+  createdAt: instant('created_at').notNull().defaultNow(),
+  updatedAt: instant('updated_at').notNull().defaultNow(),
+};
+
+/** A roster session: only the hash of its header token, tied to the dashboard session it came from. */
+export const rosterSessions = roster.table(
+  'sessions',
+  {
+    id: uuid('id').primaryKey().default(sql`gen_random_uuid()`),
+    tokenHash: text('token_hash').notNull(),
+    dashboardSessionId: uuid('dashboard_session_id').notNull(),
+    userId: integer('user_id').notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('roster_sessions_token_hash_key').on(table.tokenHash),
+    index('roster_sessions_dashboard_session_idx').on(table.dashboardSessionId),
+  ],
+);
+
+/** A OneRoster district: a studio's group of schools that share a student information system. */
+export const districts = roster.table(
+  'districts',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 200 }).notNull(),
+    studioAccountId: integer('studio_account_id').notNull(),
+    sourcedId: varchar('sourced_id', { length: 255 }),
+    ...timestamps,
+  },
+  (table) => [
+    index('roster_districts_studio_name_idx').on(table.studioAccountId, table.name, table.id),
+    index('roster_districts_name_idx').on(table.name, table.id),
+    index('roster_districts_created_idx').on(table.createdAt, table.id),
+    uniqueIndex('roster_districts_studio_sourced_key').on(table.studioAccountId, table.sourcedId),
+  ],
+);
+
+export const syncStatuses = ['never', 'queued', 'running', 'succeeded', 'failed'] as const;
+export type SyncStatus = (typeof syncStatuses)[number];
+
+/** A roster org of type school, mapped to one dashboard account; its last sync's state. */
+export const schools = roster.table(
+  'schools',
+  {
+    id: serial('id').primaryKey(),
+    accountId: integer('account_id').notNull(),
+    sourcedId: varchar('sourced_id', { length: 255 }).notNull(),
+    name: varchar('name', { length: 200 }).notNull(),
+    districtId: integer('district_id').references(() => districts.id, { onDelete: 'set null' }),
+    lastSyncAt: instant('last_sync_at'),
+    syncStatus: varchar('sync_status', { length: 16 }).$type<SyncStatus>().notNull().default('never'),
+    syncError: text('sync_error'),
+    /** People added, changed, removed and skipped by the last sync or import. */
+    syncCounts: jsonb('sync_counts')
+      .$type<{ added: number; changed: number; removed: number; skipped: number }>()
+      .notNull()
+      .default({ added: 0, changed: 0, removed: 0, skipped: 0 }),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('roster_schools_account_key').on(table.accountId),
+    index('roster_schools_district_idx').on(table.districtId),
+    index('roster_schools_sourced_idx').on(table.sourcedId),
+    index('roster_schools_name_idx').on(table.name, table.id),
+  ],
+);
+
+/** Where and how to pull a OneRoster REST feed; a school without one inherits its district's. */
+export const configurations = roster.table(
+  'configurations',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id').references(() => schools.id, { onDelete: 'cascade' }),
+    districtId: integer('district_id').references(() => districts.id, { onDelete: 'cascade' }),
+    baseUrl: text('base_url').notNull(),
+    version: varchar('version', { length: 8 }).$type<(typeof oneRosterVersions)[number]>().notNull(),
+    authKind: varchar('auth_kind', { length: 8 }).$type<(typeof authKinds)[number]>().notNull(),
+    clientId: text('client_id').notNull(),
+    /** AES-256-GCM under ROSTER_SECRET_KEY; never returned, never logged. */
+    clientSecretSealed: text('client_secret_sealed'),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('roster_configurations_school_key').on(table.schoolId),
+    uniqueIndex('roster_configurations_district_key').on(table.districtId),
+    check('roster_configurations_one_owner', sql`(${table.schoolId} is null) <> (${table.districtId} is null)`),
+  ],
+);
+
+/** Per school or district: when to sync and which grades to take. */
+export const settings = roster.table(
+  'settings',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id').references(() => schools.id, { onDelete: 'cascade' }),
+    districtId: integer('district_id').references(() => districts.id, { onDelete: 'cascade' }),
+    syncSchedule: varchar('sync_schedule', { length: 16 })
+      .$type<(typeof syncSchedules)[number]>()
+      .notNull()
+      .default('off'),
+    grades: jsonb('grades').$type<string[]>().notNull().default([]),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('roster_settings_school_key').on(table.schoolId),
+    uniqueIndex('roster_settings_district_key').on(table.districtId),
+    check('roster_settings_one_owner', sql`(${table.schoolId} is null) <> (${table.districtId} is null)`),
+  ],
+);

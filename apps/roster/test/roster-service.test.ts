@@ -1,0 +1,375 @@
+import { accounts, userAccounts, users } from '@colophon/db';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  createTestApp,
+  DEMO_PASSWORD,
+  DIRECT_ADVISER,
+  OWNER,
+  SUPER,
+  type TestApp,
+  VOLUNTEER,
+} from '../../api/test/harness';
+import { ROSTER_SESSION_HEADER } from '../src/contract';
+import { configurations } from '../src/schema';
+
+/**
+ * The roster service as the dashboard's process serves it (under /roster, through the API's
+ * buildApp), on a real PGlite database with the demo: session headers, access along the account
+ * tree, districts, schools, mapping, settings and configurations.
+ */
+
+const ADVISER = 'adviser@colophon.test';
+const SECRET = 'sis-client-secret-do-not-show';
+
+let t: TestApp;
+const rosterHeaders = new Map<string, Record<string, string>>();
+let studioId: number;
+let lincolnId: number;
+let oakValleyId: number;
+/** A school account under the studio that is not Lincoln. */
+let otherStudioSchoolId: number;
+
+async function rosterSessionFor(email: string): Promise<Record<string, string>> {
+  const known = rosterHeaders.get(email);
+  if (known) return known;
+  const response = await t.call({ method: 'POST', url: '/roster/session', as: email });
+  expect(response.statusCode, response.body).toBe(201);
+  const headers = response.json<{ headers: Record<string, string> }>().headers;
+  rosterHeaders.set(email, headers);
+  return headers;
+}
+
+async function roster(email: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
+  const headers = await rosterSessionFor(email);
+  return t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+}
+
+const accountIdOf = async (name: string) => {
+  const [row] = await t.handle.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.name, name));
+  if (!row) throw new Error(`no demo account ${name}`);
+  return row.id;
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.handle.db;
+  const [owner] = await db
+    .select({ accountId: userAccounts.accountId })
+    .from(userAccounts)
+    .innerJoin(users, eq(users.id, userAccounts.userId))
+    .where(eq(users.email, OWNER));
+  const [adviser] = await db
+    .select({ accountId: userAccounts.accountId })
+    .from(userAccounts)
+    .innerJoin(users, eq(users.id, userAccounts.userId))
+    .where(eq(users.email, ADVISER));
+  if (!owner || !adviser) throw new Error('demo links missing');
+  studioId = owner.accountId;
+  lincolnId = adviser.accountId;
+  oakValleyId = await accountIdOf('Oak Valley High School');
+  const [other] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(sql`${accounts.parentAccountId} = ${studioId} and ${accounts.id} <> ${lincolnId} and ${accounts.depth} = 1`)
+    .limit(1);
+  if (!other) throw new Error('no second school under the studio');
+  otherStudioSchoolId = other.id;
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('session headers', () => {
+  it('answers the headers for a dashboard bearer token, and refuses every call without them', async () => {
+    const headers = await rosterSessionFor(OWNER);
+    expect(Object.keys(headers)).toEqual([ROSTER_SESSION_HEADER]);
+
+    const missing = await t.app.inject({ method: 'GET', url: '/roster/districts' });
+    expect(missing.statusCode).toBe(401);
+    expect(missing.headers['content-type']).toContain('application/problem+json');
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: '/roster/districts',
+      headers: { [ROSTER_SESSION_HEADER]: 'not-a-session' },
+    });
+    expect(unknown.statusCode).toBe(401);
+    const noBearer = await t.app.inject({ method: 'POST', url: '/roster/session' });
+    expect(noBearer.statusCode).toBe(401);
+    const badBearer = await t.call({ method: 'POST', url: '/roster/session', as: 'not-a-token' });
+    expect(badBearer.statusCode).toBe(401);
+    // The dashboard's bearer token alone opens nothing but the session.
+    const bearerOnly = await t.call({ method: 'GET', url: '/roster/districts', as: OWNER });
+    expect(bearerOnly.statusCode).toBe(401);
+  });
+
+  it('keeps only a hash of the token, and ends with the dashboard session', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: OWNER, password: DEMO_PASSWORD },
+    });
+    const token = login.json<{ token: string }>().token;
+    const opened = await t.call({ method: 'POST', url: '/roster/session', as: token });
+    const headers = opened.json<{ headers: Record<string, string> }>().headers;
+    const rosterToken = headers[ROSTER_SESSION_HEADER] ?? '';
+    const stored = await t.handle.db.execute(sql`select token_hash from roster.sessions`);
+    expect(JSON.stringify(stored)).not.toContain(rosterToken);
+
+    expect((await t.app.inject({ method: 'GET', url: '/roster/districts', headers })).statusCode).toBe(200);
+    const logout = await t.call({ method: 'POST', url: '/api/auth/logout', as: token });
+    expect(logout.statusCode).toBeLessThan(300);
+    const after = await t.app.inject({ method: 'GET', url: '/roster/districts', headers });
+    expect(after.statusCode).toBe(401);
+    expect(after.json().detail).toMatch(/ended/);
+  });
+});
+
+describe('districts', () => {
+  it('creates, lists a page at a time in either order, renames and removes', async () => {
+    const names = ['Delta District', 'Alpha District', 'Echo District', 'Charlie District', 'Bravo District'];
+    const ids: number[] = [];
+    for (const name of names) {
+      const created = await roster(OWNER, 'POST', '/roster/districts', {
+        name,
+        studioAccountId: studioId,
+        sourcedId: `sis-${name}`,
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      ids.push(created.json().id);
+    }
+    const first = await roster(OWNER, 'GET', '/roster/districts?pageSize=2&sort=-name&search=District');
+    expect(first.statusCode).toBe(200);
+    expect(first.json().total).toBe(5);
+    expect(first.json().items.map((row: { name: string }) => row.name)).toEqual(['Echo District', 'Delta District']);
+    const last = await roster(OWNER, 'GET', '/roster/districts?pageSize=2&page=3&sort=name&search=District');
+    expect(last.json().items.map((row: { name: string }) => row.name)).toEqual(['Echo District']);
+
+    const renamed = await roster(OWNER, 'PUT', `/roster/districts/${ids[0]}`, { name: 'Foxtrot District' });
+    expect(renamed.statusCode).toBe(200);
+    expect(renamed.json()).toMatchObject({ name: 'Foxtrot District', sourcedId: null });
+    expect((await roster(OWNER, 'DELETE', `/roster/districts/${ids[0]}`)).statusCode).toBe(204);
+    expect((await roster(OWNER, 'GET', `/roster/districts/${ids[0]}`)).statusCode).toBe(404);
+  });
+
+  it('names the field of bad input', async () => {
+    const cases: [string, 'GET' | 'POST', string, object | undefined][] = [
+      ['name', 'POST', '/roster/districts', { name: '', studioAccountId: studioId }],
+      ['studioAccountId', 'POST', '/roster/districts', { name: 'X', studioAccountId: 'seven' }],
+      ['studioAccountId', 'POST', '/roster/districts', { name: 'X', studioAccountId: oakValleyId }],
+      ['sort', 'GET', '/roster/districts?sort=shoe', undefined],
+      ['pageSize', 'GET', '/roster/districts?pageSize=0', undefined],
+    ];
+    for (const [field, method, url, payload] of cases) {
+      const response = await roster(OWNER, method, url, payload);
+      expect(response.statusCode, `${url} ${response.body}`).toBe(400);
+      expect(response.headers['content-type']).toContain('application/problem+json');
+      expect(response.json().errors.map((error: { path: string }) => error.path)).toContain(field);
+    }
+  });
+
+  it('needs roster.manage to change', async () => {
+    const refused = await roster(VOLUNTEER, 'POST', '/roster/districts', { name: 'Nope', studioAccountId: studioId });
+    expect(refused.statusCode).toBe(403);
+  });
+});
+
+describe('access follows the account tree', () => {
+  let studioDistrict: number;
+  let otherDistrict: number;
+  let lincolnSchool: number;
+  let oakSchool: number;
+
+  beforeAll(async () => {
+    studioDistrict = (
+      await roster(OWNER, 'POST', '/roster/districts', { name: 'Studio District', studioAccountId: studioId })
+    ).json().id;
+    // Oak Valley stands outside the studio's tree: another tenant.
+    otherDistrict = (
+      await roster(SUPER, 'POST', '/roster/districts', { name: 'Valley District', studioAccountId: oakValleyId })
+    ).json().id;
+    const mapped = await roster(OWNER, 'PUT', '/roster/mapping', {
+      mappings: [
+        { accountId: lincolnId, sourcedId: 'org-lincoln', name: 'Lincoln (SIS)' },
+        { accountId: otherStudioSchoolId, sourcedId: 'org-other', name: 'Other (SIS)', districtId: studioDistrict },
+      ],
+    });
+    expect(mapped.statusCode, mapped.body).toBe(200);
+    const superMapped = await roster(SUPER, 'PUT', '/roster/mapping', {
+      mappings: [{ accountId: oakValleyId, sourcedId: 'org-oak', name: 'Oak Valley (SIS)' }],
+    });
+    expect(superMapped.statusCode, superMapped.body).toBe(200);
+    const mapping = (await roster(SUPER, 'GET', '/roster/mapping')).json() as { accountId: number; schoolId: number }[];
+    lincolnSchool = mapping.find((row) => row.accountId === lincolnId)?.schoolId ?? 0;
+    oakSchool = mapping.find((row) => row.accountId === oakValleyId)?.schoolId ?? 0;
+  });
+
+  it("answers 404 for another tenant's district, school or configuration", async () => {
+    expect((await roster(OWNER, 'GET', `/roster/districts/${otherDistrict}`)).statusCode).toBe(404);
+    expect((await roster(DIRECT_ADVISER, 'GET', `/roster/districts/${otherDistrict}`)).statusCode).toBe(200);
+    expect((await roster(DIRECT_ADVISER, 'GET', `/roster/districts/${studioDistrict}`)).statusCode).toBe(404);
+    expect((await roster(OWNER, 'GET', `/roster/one-roster/inherited-config/${oakSchool}`)).statusCode).toBe(404);
+    expect(
+      (await roster(OWNER, 'POST', `/roster/schools/${lincolnSchool}/link-district`, { districtId: otherDistrict }))
+        .statusCode,
+    ).toBe(404);
+    expect((await roster(OWNER, 'POST', `/roster/schools/${oakSchool}/unlink-district`)).statusCode).toBe(404);
+    const districtNames = (await roster(OWNER, 'GET', '/roster/districts?pageSize=200'))
+      .json()
+      .items.map((row: { name: string }) => row.name);
+    expect(districtNames).toContain('Studio District');
+    expect(districtNames).not.toContain('Valley District');
+
+    const config = await roster(SUPER, 'POST', '/roster/configurations', {
+      districtId: otherDistrict,
+      baseUrl: 'https://sis.example.org/ims/oneroster/v1p1',
+      version: '1.1',
+      authKind: 'oauth1',
+      clientId: 'valley',
+      clientSecret: SECRET,
+    });
+    expect(config.statusCode, config.body).toBe(201);
+    expect((await roster(OWNER, 'GET', `/roster/configurations/${config.json().id}`)).statusCode).toBe(404);
+    expect(
+      (
+        await roster(OWNER, 'PUT', `/roster/configurations/${config.json().id}`, {
+          baseUrl: 'https://evil.example.org',
+          version: '1.2',
+          authKind: 'oauth2',
+          clientId: 'x',
+        })
+      ).statusCode,
+    ).toBe(404);
+  });
+
+  it("shows a school's staff their school only, and a studio its own schools and districts", async () => {
+    const adviserSchools = (await roster(ADVISER, 'GET', '/roster/schools')).json();
+    expect(adviserSchools.items.map((row: { accountId: number }) => row.accountId)).toEqual([lincolnId]);
+    expect((await roster(ADVISER, 'GET', '/roster/districts')).json().total).toBe(0);
+    const ownerSchools = (await roster(OWNER, 'GET', '/roster/schools?pageSize=200')).json();
+    const ownerAccounts = ownerSchools.items.map((row: { accountId: number }) => row.accountId);
+    expect(ownerAccounts).toEqual(expect.arrayContaining([lincolnId, otherStudioSchoolId]));
+    expect(ownerAccounts).not.toContain(oakValleyId);
+    const superSchools = (await roster(SUPER, 'GET', '/roster/schools?pageSize=200')).json();
+    expect(superSchools.total).toBe(3);
+
+    const linked = await roster(OWNER, 'POST', `/roster/schools/${lincolnSchool}/link-district`, {
+      districtId: studioDistrict,
+    });
+    expect(linked.statusCode).toBe(200);
+    expect(linked.json().districtId).toBe(studioDistrict);
+    const districtAccounts = (await roster(OWNER, 'GET', `/roster/districts/${studioDistrict}/accounts`)).json();
+    expect(districtAccounts.map((row: { accountId: number }) => row.accountId).sort()).toEqual(
+      [lincolnId, otherStudioSchoolId].sort(),
+    );
+    const bySchool = await roster(OWNER, 'GET', `/roster/schools?districtId=${studioDistrict}&sort=-name`);
+    expect(bySchool.json().items.map((row: { name: string }) => row.name)).toEqual(['Other (SIS)', 'Lincoln (SIS)']);
+  });
+
+  it('inherits the district configuration, seals the secret and never answers it', async () => {
+    const created = await roster(OWNER, 'POST', '/roster/configurations', {
+      districtId: studioDistrict,
+      baseUrl: 'https://sis.example.org/ims/oneroster/rostering/v1p2',
+      version: '1.2',
+      authKind: 'oauth2',
+      clientId: 'studio-client',
+      clientSecret: SECRET,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json()).toMatchObject({ hasSecret: true, clientId: 'studio-client' });
+    expect(created.body).not.toContain(SECRET);
+
+    const inherited = await roster(ADVISER, 'GET', `/roster/one-roster/inherited-config/${lincolnSchool}`);
+    expect(inherited.statusCode).toBe(200);
+    expect(inherited.json()).toMatchObject({ source: 'district', configuration: { id: created.json().id } });
+    expect(inherited.body).not.toContain(SECRET);
+
+    const [row] = await t.handle.db.select().from(configurations).where(eq(configurations.id, created.json().id));
+    expect(row?.clientSecretSealed).toBeTruthy();
+    expect(row?.clientSecretSealed).not.toContain(SECRET);
+
+    // Without clientSecret the stored one stays; the school's own then wins over the district's.
+    const kept = await roster(OWNER, 'PUT', `/roster/configurations/${created.json().id}`, {
+      baseUrl: 'https://sis2.example.org/ims/oneroster/rostering/v1p2',
+      version: '1.2',
+      authKind: 'oauth2',
+      clientId: 'studio-client-2',
+    });
+    expect(kept.json()).toMatchObject({ hasSecret: true, clientId: 'studio-client-2' });
+    const own = await roster(ADVISER, 'POST', '/roster/configurations', {
+      schoolId: lincolnSchool,
+      baseUrl: 'https://lincoln.example.org/ims/oneroster/v1p1',
+      version: '1.1',
+      authKind: 'oauth1',
+      clientId: 'lincoln',
+    });
+    expect(own.statusCode, own.body).toBe(201);
+    expect(own.json().hasSecret).toBe(false);
+    const mine = (await roster(ADVISER, 'GET', `/roster/one-roster/inherited-config/${lincolnSchool}`)).json();
+    expect(mine).toMatchObject({ source: 'school', configuration: { clientId: 'lincoln' } });
+    const badUrl = await roster(ADVISER, 'PUT', `/roster/configurations/${own.json().id}`, {
+      baseUrl: 'ftp://lincoln.example.org',
+      version: '1.1',
+      authKind: 'oauth1',
+      clientId: 'lincoln',
+    });
+    expect(badUrl.statusCode).toBe(400);
+    expect(badUrl.json().errors[0].path).toBe('baseUrl');
+  });
+
+  it('keeps settings per school or district', async () => {
+    const defaults = await roster(ADVISER, 'GET', `/roster/settings?schoolId=${lincolnSchool}`);
+    expect(defaults.json()).toMatchObject({ schoolId: lincolnSchool, syncSchedule: 'off', grades: [] });
+    const saved = await roster(ADVISER, 'PUT', '/roster/settings', {
+      schoolId: lincolnSchool,
+      syncSchedule: 'daily',
+      grades: ['09', '10'],
+    });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const read = await roster(ADVISER, 'GET', `/roster/settings?schoolId=${lincolnSchool}`);
+    expect(read.json()).toMatchObject({ syncSchedule: 'daily', grades: ['09', '10'] });
+    const both = await roster(OWNER, 'PUT', '/roster/settings', {
+      schoolId: lincolnSchool,
+      districtId: studioDistrict,
+      syncSchedule: 'off',
+      grades: [],
+    });
+    expect(both.statusCode).toBe(400);
+    expect(both.json().errors[0].path).toBe('schoolId');
+    expect((await roster(ADVISER, 'GET', `/roster/settings?districtId=${studioDistrict}`)).statusCode).toBe(404);
+  });
+});
+
+describe('the service', () => {
+  it('has its own OpenAPI document listing every route', async () => {
+    const document = await t.app.inject({ method: 'GET', url: '/roster/docs/json' });
+    expect(document.statusCode, document.body).toBe(200);
+    const paths = Object.keys(document.json().paths).sort();
+    expect(paths).toEqual(
+      [
+        '/roster/session',
+        '/roster/districts',
+        '/roster/districts/{id}',
+        '/roster/districts/{id}/accounts',
+        '/roster/schools',
+        '/roster/schools/{id}/link-district',
+        '/roster/schools/{id}/unlink-district',
+        '/roster/mapping',
+        '/roster/settings',
+        '/roster/one-roster/inherited-config/{id}',
+        '/roster/configurations',
+        '/roster/configurations/{id}',
+      ].sort(),
+    );
+    const dashboardDocument = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(Object.keys(dashboardDocument.json().paths).some((path) => path.startsWith('/roster'))).toBe(false);
+  });
+
+  it('is served under /roster by the dashboard, whose other paths are unchanged', async () => {
+    const unknown = await t.app.inject({ method: 'GET', url: '/roster/nowhere' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers['content-type']).toContain('application/problem+json');
+    expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+});
