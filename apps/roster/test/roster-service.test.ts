@@ -1,6 +1,8 @@
 import { accounts, userAccounts, users } from '@colophon/db';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isClientRoute } from '../../api/src/plugins/web-delivery';
+import { createRosterHost } from '../../api/src/roster-host';
 import {
   createTestApp,
   DEMO_PASSWORD,
@@ -10,6 +12,7 @@ import {
   type TestApp,
   VOLUNTEER,
 } from '../../api/test/harness';
+import { buildRosterApp } from '../src/app';
 import { ROSTER_SESSION_HEADER } from '../src/contract';
 import { configurations } from '../src/schema';
 
@@ -371,5 +374,58 @@ describe('the service', () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.headers['content-type']).toContain('application/problem+json');
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+
+  it('answers the dashboard origin across origins when it runs on its own', async () => {
+    const alone = await buildRosterApp({
+      db: t.handle.db,
+      config: { dashboardOrigin: 'https://dashboard.example.org' },
+      host: createRosterHost(t.app.services),
+    });
+    try {
+      const preflight = await alone.inject({
+        method: 'OPTIONS',
+        url: '/roster/districts',
+        headers: { origin: 'https://dashboard.example.org', 'access-control-request-method': 'GET' },
+      });
+      expect(preflight.statusCode).toBe(204);
+      expect(preflight.headers['access-control-allow-origin']).toBe('https://dashboard.example.org');
+      expect(String(preflight.headers['access-control-allow-headers'])).toContain(ROSTER_SESSION_HEADER);
+      const stranger = await alone.inject({
+        method: 'GET',
+        url: '/roster/districts',
+        headers: { origin: 'https://elsewhere.example.org' },
+      });
+      expect(stranger.headers['access-control-allow-origin']).toBeUndefined();
+      // Its own session, on the same database, reads what the mounted one wrote.
+      const opened = await alone.inject({
+        method: 'POST',
+        url: '/roster/session',
+        headers: { authorization: `Bearer ${await t.tokenFor(SUPER)}` },
+      });
+      const listed = await alone.inject({
+        method: 'GET',
+        url: '/roster/districts?search=Valley',
+        headers: opened.json().headers,
+      });
+      expect(listed.json().items.map((row: { name: string }) => row.name)).toEqual(['Valley District']);
+    } finally {
+      await alone.close();
+    }
+  });
+
+  it('is not served by the dashboard when ROSTER_URL names its own process', async () => {
+    const elsewhere = await createTestApp({ rosterUrl: 'https://roster.example.org' });
+    try {
+      const response = await elsewhere.app.inject({ method: 'GET', url: '/roster/districts' });
+      expect(response.statusCode).toBe(404);
+      expect(response.headers['content-type']).toContain('application/problem+json');
+      // Nor does the web app's client routing take its paths.
+      expect(isClientRoute('/roster/districts')).toBe(false);
+      expect(isClientRoute('/roster')).toBe(false);
+      expect(isClientRoute('/rosters')).toBe(true);
+    } finally {
+      await elsewhere.close();
+    }
   });
 });
