@@ -259,6 +259,8 @@ describe('the roster’s fill', () => {
       { teacher: 'Exchange students', grade: 'other', studentCount: 9 },
       { teacher: '', grade: '10', studentCount: 4 },
       { teacher: 'Mr. Xu', grade: '14', studentCount: 4 },
+      { teacher: 'Mr. Yi', grade: '10', studentCount: -2 },
+      { teacher: 'Z'.repeat(101), grade: '10', studentCount: 4 },
     ]);
     expect(result).toEqual({
       replaced: 10,
@@ -267,6 +269,8 @@ describe('the roster’s fill', () => {
       skipped: [
         { teacher: '', grade: '10', reason: 'no teacher or homeroom' },
         { teacher: 'Mr. Xu', grade: '14', reason: 'not a grade' },
+        { teacher: 'Mr. Yi', grade: '10', reason: 'not a number of students' },
+        { teacher: 'Z'.repeat(101), grade: '10', reason: "a teacher's name longer than 100 characters" },
       ],
     });
     const after = await rowsOf(lincolnId, 2026);

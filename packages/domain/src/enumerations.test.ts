@@ -43,6 +43,7 @@ import { internalProofStatus, proofStatus } from './proofs';
 import { proofProcessingStatus } from './proofUploads';
 import { queueStatus } from './queues';
 import { userRole } from './roles';
+import { rosterGrade } from './rosterGrades';
 import { dock, onlineOrderShipping, shippingMethod } from './shipping';
 import { creationKitDestination, credentialsDestination, softwareType } from './software';
 import { timeZone } from './timeZones';
@@ -95,6 +96,7 @@ const enumerations: Record<string, Enumeration<string | number>> = {
   country,
   timeZone,
   theme,
+  rosterGrade,
 };
 
 describe('every enumeration is declared once, code → label', () => {
