@@ -100,12 +100,12 @@ async function readOnce(path: string) {
   const opened = performance.now();
   let rows = 0;
   const quarters: number[] = [];
-  for (const name of ['orgs.csv', 'users.csv'] as const) {
+  for (const name of ['orgs', 'users'] as const) {
     const file = await bundle.file(name);
     if (!file) throw new Error(`${name} is missing from the bench's bundle`);
     for await (const row of file.rows) {
       rows++;
-      if (name === 'users.csv' && row.line % Math.max(1, Math.floor(USERS / 4)) === 0) {
+      if (name === 'users' && row.line % Math.max(1, Math.floor(USERS / 4)) === 0) {
         const rss = rssMiB();
         peak = Math.max(peak, rss);
         quarters.push(rss);

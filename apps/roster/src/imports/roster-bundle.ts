@@ -13,6 +13,13 @@ import { open } from 'node:fs/promises';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream';
 import { crc32, createInflateRaw } from 'node:zlib';
+import {
+  isPassedOverOneRosterFile,
+  MANIFEST_FILE,
+  ONEROSTER_FILES,
+  type OneRosterFileName,
+  oneRosterFileOf,
+} from '@colophon/domain';
 import { CsvRecordSplitter, type CsvRow, CsvSyntaxError } from './csv-records';
 import { RosterBundleError } from './roster-bundle-error';
 import { readZipDirectory, type ZipEntry } from './zip-directory';
@@ -47,24 +54,6 @@ export const ROSTER_BUNDLE_LIMITS: RosterBundleLimits = {
 /** The largest upload the import route accepts (its multipart `fileSize` limit). */
 export const MAX_ROSTER_BUNDLE_BYTES = ROSTER_BUNDLE_LIMITS.maxBundleBytes;
 
-/**
- * The OneRoster 1.1 and 1.2 CSV files the import reads (1.2 moved a user's orgs and role to
- * roles.csv and added userProfiles.csv); which of them a bundle has is its manifest's to say.
- */
-export const ROSTER_BUNDLE_FILES = [
-  'manifest.csv',
-  'academicSessions.csv',
-  'orgs.csv',
-  'courses.csv',
-  'classes.csv',
-  'users.csv',
-  'enrollments.csv',
-  'demographics.csv',
-  'roles.csv',
-  'userProfiles.csv',
-] as const;
-export type RosterBundleFileName = (typeof ROSTER_BUNDLE_FILES)[number];
-
 export interface RosterBundleEntry {
   /** As named in the zip, folder included. */
   name: string;
@@ -89,7 +78,7 @@ export interface CsvTable {
  * early closes its stream. Iterating throws a RosterBundleError for a fault of the file itself.
  */
 export interface RosterCsvFile {
-  name: RosterBundleFileName;
+  name: OneRosterFileName;
   entry: string;
   header: string[];
   /** The physical line of the header (1 unless blank lines come first). */
@@ -102,17 +91,16 @@ export interface RosterBundle {
   entries: RosterBundleEntry[];
   /** The folder the bundle's files are in ('' at the top of the zip, or 'name/'). */
   folder: string;
-  /** The OneRoster files present, manifest.csv included. */
-  files: RosterBundleFileName[];
+  /**
+   * The rostering files present besides the manifest, in the domain's reference order (feed them to
+   * the bundle validator in this order and each reference is checked as its row arrives).
+   */
+  files: OneRosterFileName[];
   manifest: CsvTable;
   warnings: RosterBundleWarning[];
   /** A OneRoster file of the bundle, or undefined when the bundle has none. */
-  file(name: RosterBundleFileName): Promise<RosterCsvFile | undefined>;
+  file(name: OneRosterFileName): Promise<RosterCsvFile | undefined>;
 }
-
-const canonicalNames = new Map<string, RosterBundleFileName>(
-  ROSTER_BUNDLE_FILES.map((name) => [name.toLowerCase(), name]),
-);
 
 /** What archivers add on their own (macOS resource forks, Finder and Explorer caches): skipped with a warning. */
 function isArchiverLitter(name: string): boolean {
@@ -166,12 +154,11 @@ export async function openRosterBundle(path: string, limits: Partial<RosterBundl
     }
   }
 
-  const { folder, bundleFiles, warnings } = layOut(files);
+  const { folder, manifestEntry, bundleFiles, warnings } = layOut(files);
+  checkReadable(manifestEntry);
   for (const entry of bundleFiles.values()) checkReadable(entry);
 
   const read = (entry: ZipEntry) => recordsOf(path, entry, limit);
-  const manifestEntry = bundleFiles.get('manifest.csv');
-  if (!manifestEntry) throw new Error('layOut always finds the manifest');
   if (manifestEntry.uncompressedSize > limit.maxManifestBytes) {
     throw new RosterBundleError(
       'too_large',
@@ -186,7 +173,7 @@ export async function openRosterBundle(path: string, limits: Partial<RosterBundl
   return {
     entries: files.map(({ name, compressedSize, uncompressedSize }) => ({ name, compressedSize, uncompressedSize })),
     folder,
-    files: [...bundleFiles.keys()],
+    files: ONEROSTER_FILES.filter((name) => bundleFiles.has(name)),
     manifest: { header: manifestHeader?.values ?? [], rows: manifestBody },
     warnings,
     async file(name) {
@@ -239,7 +226,7 @@ function checkDeclaredSizes(entries: ZipEntry[], limit: RosterBundleLimits): voi
 function layOut(files: ZipEntry[]) {
   const baseName = (name: string) => name.slice(name.lastIndexOf('/') + 1);
   const manifests = files.filter(
-    (entry) => !isArchiverLitter(entry.name) && baseName(entry.name).toLowerCase() === 'manifest.csv',
+    (entry) => !isArchiverLitter(entry.name) && baseName(entry.name).toLowerCase() === MANIFEST_FILE,
   );
   if (manifests.length === 0) {
     throw new RosterBundleError('missing_manifest', 'The zip has no manifest.csv; every OneRoster bundle has one.');
@@ -260,39 +247,40 @@ function layOut(files: ZipEntry[]) {
     );
   }
   const warnings: RosterBundleWarning[] = [];
-  const bundleFiles = new Map<RosterBundleFileName, ZipEntry>();
+  const bundleFiles = new Map<OneRosterFileName, ZipEntry>();
   for (const entry of files) {
+    if (entry === manifest) continue;
     if (isArchiverLitter(entry.name)) {
       warnings.push({ entry: entry.name, message: 'Added by the archiver; not read.' });
       continue;
     }
-    const canonical = canonicalNames.get(baseName(entry.name).toLowerCase());
+    const rostering = oneRosterFileOf(entry.name);
     const inFolder = entry.name.startsWith(folder) && !entry.name.slice(folder.length).includes('/');
-    if (canonical && !inFolder) {
+    if (rostering && !inFolder) {
       throw new RosterBundleError(
         'ambiguous',
         `${entry.name} is outside the bundle's folder (${folder || 'the top of the zip'}); send one bundle per zip.`,
         { entry: entry.name },
       );
     }
-    if (!canonical) {
-      warnings.push({
-        entry: entry.name,
-        message: inFolder
-          ? 'Not a OneRoster file the roster imports; not read.'
-          : "Outside the bundle's folder; not read.",
-      });
+    if (!rostering) {
+      const why = !inFolder
+        ? "Outside the bundle's folder"
+        : isPassedOverOneRosterFile(entry.name)
+          ? 'A OneRoster file the roster does not import (gradebook or resources)'
+          : 'Not a OneRoster file';
+      warnings.push({ entry: entry.name, message: `${why}; not read.` });
       continue;
     }
-    const twin = bundleFiles.get(canonical);
+    const twin = bundleFiles.get(rostering);
     if (twin) {
-      throw new RosterBundleError('ambiguous', `${twin.name} and ${entry.name} are both ${canonical}.`, {
+      throw new RosterBundleError('ambiguous', `${twin.name} and ${entry.name} are both ${rostering}.csv.`, {
         entry: entry.name,
       });
     }
-    bundleFiles.set(canonical, entry);
+    bundleFiles.set(rostering, entry);
   }
-  return { folder, bundleFiles, warnings };
+  return { folder, manifestEntry: manifest, bundleFiles, warnings };
 }
 
 function checkReadable(entry: ZipEntry): void {
