@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +9,7 @@ import type { CsvRow } from './csv-records';
 import { openRosterBundle } from './roster-bundle';
 
 const script = fileURLToPath(new URL('../../../../scripts/make-roster-fixtures.mjs', import.meta.url));
+const fixtures = fileURLToPath(new URL('../../../../fixtures/oneroster', import.meta.url));
 const run = promisify(execFile);
 
 let directory: string;
@@ -41,5 +42,20 @@ describe('scripts/make-roster-fixtures.mjs', () => {
     for await (const row of users?.rows ?? []) rows.push(row);
     expect(rows).toEqual([{ line: 2, values: ['u1', 'Ada'] }]);
     expect((await openRosterBundle(join(directory, 'washington-1.1.zip'))).files).toEqual([]);
+  });
+
+  it('keeps the committed fixture zips equal to their folders (else: npm run fixtures:roster)', async () => {
+    const copy = join(directory, 'committed');
+    await cp(fixtures, copy, { recursive: true, filter: (path) => !path.endsWith('.zip') });
+    await run(process.execPath, [script, copy]);
+    const zips = (await readdir(fixtures)).filter((name) => name.endsWith('.zip'));
+    expect(zips.length).toBeGreaterThanOrEqual(2);
+    for (const name of zips) {
+      const fresh = await readFile(join(copy, name));
+      expect(Buffer.compare(await readFile(join(fixtures, name)), fresh), name).toBe(0);
+      const bundle = await openRosterBundle(join(fixtures, name));
+      expect(bundle.warnings, name).toEqual([]);
+      expect(bundle.files.length, name).toBeGreaterThanOrEqual(5);
+    }
   });
 });
