@@ -44,6 +44,7 @@ import { proofProcessingStatus } from './proofUploads';
 import { queueStatus } from './queues';
 import { userRole } from './roles';
 import { rosterGrade } from './rosterGrades';
+import { rosterPersonSource, rosterPersonStatus, rosterRelationKind, rosterRole } from './rosterPeople';
 import { dock, onlineOrderShipping, shippingMethod } from './shipping';
 import { creationKitDestination, credentialsDestination, softwareType } from './software';
 import { timeZone } from './timeZones';
@@ -97,6 +98,10 @@ const enumerations: Record<string, Enumeration<string | number>> = {
   timeZone,
   theme,
   rosterGrade,
+  rosterRole,
+  rosterPersonStatus,
+  rosterPersonSource,
+  rosterRelationKind,
 };
 
 describe('every enumeration is declared once, code → label', () => {
