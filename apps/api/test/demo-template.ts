@@ -3,6 +3,7 @@ import { readdir, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createDb, type Db, type DbHandle, seedDemo } from '@colophon/db';
+import { migrateRoster } from '@colophon/roster';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 
@@ -25,6 +26,8 @@ export const DEMO_PASSWORD = 'colophon-demo';
 /** Migrates and loads the demo the API tests expect. */
 export async function migrateAndSeed(handle: DbHandle): Promise<void> {
   await handle.migrate();
+  // The roster's tables too, so each test app's roster (mounted by buildApp) finds nothing left to apply.
+  await migrateRoster(handle.db as Db);
   await seedDemo(handle.db as Db, { password: DEMO_PASSWORD, extraUsersPerSchool: 2, queueJobs: false });
 }
 

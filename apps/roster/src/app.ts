@@ -68,6 +68,8 @@ export async function buildRosterApp({
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('rosterCaller', null);
 
+  // Before any plugin, so that the documents' routes answer problems too.
+  host.registerErrorHandler(app);
   if (config.dashboardOrigin) allowDashboardOrigin(app, config.dashboardOrigin);
   await app.register(swagger, {
     openapi: {
@@ -85,7 +87,6 @@ export async function buildRosterApp({
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/roster/docs', staticCSP: true });
-  host.registerErrorHandler(app);
   app.setNotFoundHandler((request, reply) =>
     host.sendProblem(reply, 404, 'Not Found', `No route ${request.method} ${request.url.split('?')[0]}.`),
   );
