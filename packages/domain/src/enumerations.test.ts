@@ -44,6 +44,7 @@ import { proofProcessingStatus } from './proofUploads';
 import { queueStatus } from './queues';
 import { userRole } from './roles';
 import { rosterGrade } from './rosterGrades';
+import { rosterJobKind } from './rosterJobs';
 import { rosterPersonSource, rosterPersonStatus, rosterRelationKind, rosterRole } from './rosterPeople';
 import { dock, onlineOrderShipping, shippingMethod } from './shipping';
 import { creationKitDestination, credentialsDestination, softwareType } from './software';
@@ -102,6 +103,7 @@ const enumerations: Record<string, Enumeration<string | number>> = {
   rosterPersonStatus,
   rosterPersonSource,
   rosterRelationKind,
+  rosterJobKind,
 };
 
 describe('every enumeration is declared once, code → label', () => {

@@ -52,6 +52,7 @@ export * from './roleRanks';
 export * from './roles';
 export * from './roster';
 export * from './rosterGrades';
+export * from './rosterJobs';
 export * from './rosterPeople';
 export * from './salesForecast';
 export * from './salesTax';
