@@ -130,6 +130,19 @@ describe('openRosterBundle', () => {
     expect(await allRows(users?.rows)).toEqual([{ line: 2, values: ['u1'] }]);
   });
 
+  it('reads an empty file as no header and no rows', async () => {
+    const bundle = await openZip({
+      'manifest.csv': manifest,
+      'users.csv': [new Uint8Array(), { level: 0 }],
+      'orgs.csv': '',
+    });
+    for (const name of ['users', 'orgs'] as const) {
+      const file = await bundle.file(name);
+      expect(file?.header).toEqual([]);
+      expect(await allRows(file?.rows)).toEqual([]);
+    }
+  });
+
   it('closes a file read only in part and reads it again from the start', async () => {
     const lines = Array.from({ length: 5000 }, (_, index) => `u${index},Student ${index}`);
     const bundle = await openZip({

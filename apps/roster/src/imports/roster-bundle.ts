@@ -316,9 +316,12 @@ async function* afterHeader(rows: AsyncIterable<CsvRow>): AsyncGenerator<CsvRow>
 /**
  * The entry's bytes as they inflate, stopped the moment they pass the size the directory declares:
  * the declared sizes passed the total and ratio limits at opening, so counting against them bounds
- * the actual bytes by the same limits. Then the checksum, so a damaged entry is never half-read.
+ * the actual bytes by the same limits. The size and checksum are checked at the end of every read,
+ * so the validating pass refuses a damaged entry before anything is written.
  */
 async function* inflated(path: string, entry: ZipEntry): AsyncGenerator<Buffer> {
+  // An empty stored file has no byte range to read.
+  if (entry.compressedSize === 0 && entry.uncompressedSize === 0) return;
   const raw = createReadStream(path, {
     start: entry.dataOffset,
     end: entry.dataOffset + entry.compressedSize - 1,
