@@ -14,6 +14,7 @@ import {
 } from '../../api/test/harness';
 import { buildRosterApp } from '../src/app';
 import { ROSTER_SESSION_HEADER } from '../src/contract';
+import { migrateRoster } from '../src/migrate';
 import { configurations } from '../src/schema';
 
 /**
@@ -126,6 +127,26 @@ describe('session headers', () => {
     const after = await t.app.inject({ method: 'GET', url: '/roster/districts', headers });
     expect(after.statusCode).toBe(401);
     expect(after.json().detail).toMatch(/ended/);
+  });
+});
+
+describe('the dashboard gates', () => {
+  it('waits for the second factor as the dashboard does', async () => {
+    const login = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: 'mfa@colophon.test', password: DEMO_PASSWORD },
+    });
+    expect(login.statusCode, login.body).toBe(200);
+    const pending = await t.call({ method: 'POST', url: '/roster/session', as: login.json<{ token: string }>().token });
+    expect(pending.statusCode).toBe(403);
+    expect(pending.json().code).toBe('mfa_required');
+  });
+
+  it('migrates once: a second start applies nothing', async () => {
+    expect(await migrateRoster(t.handle.db)).toEqual([]);
+    const journal = await t.handle.db.execute(sql`select name from roster.migrations`);
+    expect(JSON.stringify(journal)).toContain('0000_roster_districts_schools.sql');
   });
 });
 
