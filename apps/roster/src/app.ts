@@ -14,6 +14,7 @@ import { callerOfRosterToken, openRosterSession, type RosterContext } from './ac
 import { ROSTER_SESSION_HEADER, sessionResponseSchema } from './contract';
 import type { DashboardCaller, RosterHost } from './host';
 import { migrateRoster } from './migrate';
+import { addProblemMessage } from './problem-message';
 import { registerDistrictRoutes } from './routes/districts';
 import { registerSchoolRoutes } from './routes/schools';
 
@@ -70,6 +71,7 @@ export async function buildRosterApp({
 
   // Before any plugin, so that the documents' routes answer problems too.
   host.registerErrorHandler(app);
+  addProblemMessage(app);
   if (config.dashboardOrigin) allowDashboardOrigin(app, config.dashboardOrigin);
   await app.register(swagger, {
     openapi: {

@@ -1,4 +1,5 @@
 import { accounts, userAccounts, users } from '@colophon/db';
+import { rosterErrorMessage } from '@colophon/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isClientRoute } from '../../api/src/plugins/web-delivery';
@@ -127,6 +128,8 @@ describe('session headers', () => {
     const after = await t.app.inject({ method: 'GET', url: '/roster/districts', headers });
     expect(after.statusCode).toBe(401);
     expect(after.json().detail).toMatch(/ended/);
+    // Part 8's client reads `message` first: the problem carries it.
+    expect(rosterErrorMessage(after.json())).toBe(after.json().detail);
   });
 });
 
