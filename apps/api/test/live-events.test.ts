@@ -1,12 +1,12 @@
 import type { AddressInfo } from 'node:net';
-import { createDb, eventLog, processorStatuses, users } from '@colophon/db';
+import { accounts, createDb, eventLog, processorStatuses, users } from '@colophon/db';
 import { type LiveEvent, queueStatus } from '@colophon/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app';
 import { EVENTS_CHANNEL } from '../src/modules/events/hub';
 import { mayHear } from '../src/modules/events/routes';
-import { claim, complete, enqueue, QueueWorker } from '../src/queue';
+import { claim, complete, enqueue, enqueueRosterJob, QueueWorker } from '../src/queue';
 import { createServices } from '../src/services';
 import { ADVISER, createTestApp, DEMO_PASSWORD, SUPER, type TestApp, until } from './harness';
 import { openEventStream, type SseStream } from './sse-client';
@@ -81,6 +81,19 @@ describe('GET /api/events', () => {
     // Both streams are written in the same turn of this process's loop; the super's has arrived.
     await until(() => superStream.events().length > 0);
     expect(adviser.events()).toEqual([]);
+  });
+
+  it("tells of a roster job's changes with the school's account (queue_roster, issue 16)", async () => {
+    const stream = await open(SUPER);
+    const [account] = await db().select({ id: accounts.id }).from(accounts).limit(1);
+    if (!account) throw new Error('the demo template has no account');
+    const job = await enqueueRosterJob(db(), { kind: 'import', accountId: account.id });
+    const queued = await stream.waitFor(isJob('queue_roster', job.id, queueStatus.Waiting));
+    expect(queued).toMatchObject({ from: null, accountId: account.id });
+    const claimed = await claim(db(), 'roster', 'roster-worker', 30_000);
+    expect(claimed?.id).toBe(job.id);
+    const running = await stream.waitFor(isJob('queue_roster', job.id, queueStatus.Processing));
+    expect(running).toMatchObject({ from: queueStatus.Waiting, accountId: account.id });
   });
 
   it('resumes after a dropped connection from Last-Event-ID, losing nothing', async () => {

@@ -1,7 +1,7 @@
-import { processorStatuses } from '@colophon/db';
+import { accounts, processorStatuses } from '@colophon/db';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { claim, enqueue, fail, QueueStatus, QueueWorker, startProcessorStatus } from '../src/queue';
+import { claim, enqueue, enqueueRosterJob, fail, QueueStatus, QueueWorker, startProcessorStatus } from '../src/queue';
 import type { Every } from '../src/queue/worker';
 import { ADVISER, createTestApp, OWNER, SUPER, type TestApp } from './harness';
 
@@ -249,5 +249,52 @@ describe('a bare date in a queue filter is a London day (part 5)', () => {
     };
     expect(await idsOn('2026-07-01')).toEqual([lateFirst]);
     expect(await idsOn('2026-07-02')).toEqual([earlySecond]);
+  });
+});
+
+describe('the roster’s jobs are a queue like the others (issue 16)', () => {
+  it('lists, counts, retries and cancels queue_roster jobs on the console, with their history', async () => {
+    const [account] = await db().select({ id: accounts.id }).from(accounts).limit(1);
+    if (!account) throw new Error('the demo template has no account');
+    const waiting = await enqueueRosterJob(db(), { kind: 'import', accountId: account.id, rosterSchoolId: 7 });
+    const failing = await enqueueRosterJob(db(), { kind: 'sync', accountId: account.id });
+    await db().execute(
+      sql`update queue_roster set status = 3, last_error = 'The pull timed out' where id = ${failing.id}`,
+    );
+    expect(waiting.payload).toMatchObject({ kind: 'import', accountId: account.id, rosterSchoolId: 7 });
+
+    const list = await t.call({ method: 'GET', url: '/api/queue_roster?include=history', as: SUPER });
+    expect(list.statusCode, list.body).toBe(200);
+    const jobs = list.json().data as { id: number; status: number; history: { transition: string }[] }[];
+    expect(jobs.map((job) => job.id)).toEqual([failing.id, waiting.id]);
+    expect(jobs[1]?.history.map((line) => line.transition)).toEqual(['enqueue']);
+
+    const byAccount = await t.call({ method: 'GET', url: `/api/queue_roster?accountId=${account.id}`, as: SUPER });
+    expect(byAccount.json().total).toBe(2);
+
+    const counts = await t.call({ method: 'GET', url: '/api/queue_roster/counts', as: SUPER });
+    expect(counts.json()).toMatchObject({ total: 2 });
+
+    const retried = await t.call({ method: 'POST', url: `/api/queue_roster/${failing.id}/retry`, as: SUPER });
+    expect(retried.statusCode, retried.body).toBe(200);
+    expect(retried.json()).toMatchObject({ status: QueueStatus.Waiting, attempts: 0 });
+    const cancelled = await t.call({ method: 'POST', url: `/api/queue_roster/${waiting.id}/cancel`, as: SUPER });
+    expect(cancelled.json()).toMatchObject({ status: QueueStatus.Addressed, result: { cancelled: true } });
+    const again = await t.call({ method: 'POST', url: `/api/queue_roster/${waiting.id}/cancel`, as: SUPER });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().detail).toBe(
+      `Roster job ${waiting.id} is Addressed: it cannot go from Addressed to Addressed.`,
+    );
+
+    // Only the roster's own calls queue a job: no generic create.
+    const created = await t.call({
+      method: 'POST',
+      url: '/api/queue_roster',
+      as: SUPER,
+      payload: { payload: { kind: 'import', accountId: account.id } },
+    });
+    expect(created.statusCode).toBe(404);
+    const studio = await t.call({ method: 'GET', url: '/api/queue_roster', as: OWNER });
+    expect(studio.statusCode).toBe(403);
   });
 });

@@ -1,4 +1,4 @@
-import { type QueuePersonAction, queueStatus } from '@colophon/domain';
+import { type QueuePersonAction, queueStatus, rosterJobKind } from '@colophon/domain';
 import { z } from 'zod';
 import {
   bigIdParamsSchema,
@@ -14,7 +14,8 @@ import { defineResourceContract, filter } from './resource-contract';
 /**
  * The processing pages (part 2) over the five queues (part 7: queue_proofs, queue_uploads,
  * queue_moves, queue_notifications, queue_epubs), the accounting sync's (issue 13: queue_accounting),
- * the card detachments' (migration 0022: queue_payments) and processor_statuses. Queue status codes are the
+ * the card detachments' (migration 0022: queue_payments), the roster service's jobs (issue 16:
+ * queue_roster) and processor_statuses. Queue status codes are the
  * domain's `queueStatus` (0 Waiting … 5 Addressed).
  */
 export const processingQueueResources = [
@@ -25,6 +26,7 @@ export const processingQueueResources = [
   'queue_epubs',
   'queue_accounting',
   'queue_payments',
+  'queue_roster',
 ] as const;
 export type ProcessingQueueResource = (typeof processingQueueResources)[number];
 
@@ -88,6 +90,7 @@ const QUEUE_JOB_LABELS: Record<ProcessingQueueResource, string> = {
   queue_epubs: 'EPUB job',
   queue_accounting: 'Accounting sync job',
   queue_payments: 'Card detachment job',
+  queue_roster: 'Roster job',
 };
 
 const positiveId = z.number().int().min(1);
@@ -113,6 +116,9 @@ export const queuePayloadSchemas: Record<ProcessingQueueResource, z.ZodType<Reco
     cardRef: z.string().trim().min(1).max(200),
     accountId: positiveId,
   }),
+  // Never checked on a generic create (that queue offers none: enqueueRosterJob fills its columns);
+  // what enqueueRosterJob writes, for the console's readers.
+  queue_roster: z.looseObject({ kind: z.enum(rosterJobKind.codes), accountId: positiveId }),
 };
 
 /** A person's note on a change (kept in the job's history). */
@@ -160,6 +166,9 @@ const queueJobFilters = {
   error: filter.text({ max: 200 }),
 };
 
+/** The queues whose jobs are queued only by their own calls, never by the generic create. */
+const queuesWithoutCreate: ReadonlySet<ProcessingQueueResource> = new Set(['queue_moves', 'queue_roster']);
+
 /**
  * One queue's jobs (part 7's generic calls): list (newest first by default), CSV export, get (with
  * `include=history,links`), create (enqueue), update (a person's transition, or a waiting job's due
@@ -177,9 +186,12 @@ function queueContract(name: ProcessingQueueResource) {
     defaultSort: '-createdAt',
     searchable: ['payload', 'lastError'],
     includes: ['history', 'links'],
-    // `POST /api/queue_moves` is the order move (order-operations.ts `moveOrder`): that queue's enqueue.
-    offers:
-      name === 'queue_moves' ? ['list', 'get', 'update', 'delete'] : ['list', 'get', 'create', 'update', 'delete'],
+    // `POST /api/queue_moves` is the order move (order-operations.ts `moveOrder`), and a roster job is
+    // queued by the roster's own calls (`enqueueRosterJob`, which fills the columns its page reads):
+    // those queues offer no generic create.
+    offers: queuesWithoutCreate.has(name)
+      ? ['list', 'get', 'update', 'delete']
+      : ['list', 'get', 'create', 'update', 'delete'],
     bigIds: true,
     permission: { read: 'super.queues', write: 'super.queues' },
   });

@@ -142,6 +142,12 @@ export const adminPages = [
     group: 'Processing',
   },
   {
+    path: '/admin/super/processing/roster-jobs',
+    title: 'Roster Jobs',
+    permission: 'super.queues',
+    group: 'Processing',
+  },
+  {
     path: '/admin/super/processing/processor-statuses',
     title: 'Processor Statuses',
     permission: 'super.queues',

@@ -6,6 +6,7 @@
  * `JobHandler`.
  */
 export * from './processors';
+export * from './roster';
 export * from './store';
 export * from './tables';
 export * from './worker';

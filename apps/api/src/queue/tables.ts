@@ -5,13 +5,15 @@ import {
   queueNotifications,
   queuePayments,
   queueProofs,
+  queueRoster,
   queueUploads,
 } from '@colophon/db';
 import { queueStatus } from '@colophon/domain';
 
 /**
  * The five queues of the spec (part 3: proofs, uploads, moves, epubs, notifications) and ours for the
- * accounting sync and the card provider's deferred calls (issue 13), by short name.
+ * accounting sync and the card provider's deferred calls (issue 13), and the roster service's imports,
+ * syncs and exports (issue 16: `queue_roster`, whose extra columns the engine leaves alone), by short name.
  */
 export const queueTables = {
   uploads: queueUploads,
@@ -21,6 +23,7 @@ export const queueTables = {
   epubs: queueEpubs,
   accounting: queueAccounting,
   payments: queuePayments,
+  roster: queueRoster,
 } as const;
 
 export type QueueName = keyof typeof queueTables;

@@ -117,6 +117,7 @@ describe('the app routes', () => {
         '/admin/super/processing/epubs',
         '/admin/super/processing/accounting',
         '/admin/super/processing/card-detachments',
+        '/admin/super/processing/roster-jobs',
         '/admin/super/quickbooks-invoices',
         '/admin/super/processing/processor-statuses',
         '/admin/proofs',

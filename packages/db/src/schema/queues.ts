@@ -1,7 +1,20 @@
+import type { RosterJobCounts, RosterJobFaults } from '@colophon/domain';
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, index, integer, jsonb, pgTable, smallint, text, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  bigserial,
+  check,
+  type ExtraConfigColumn,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import { instant, timestamps } from './columns';
-import { users } from './identity';
+import { accounts, users } from './identity';
 
 /**
  * The background queues (DESIGN 3, "the queue tables are the queues"): one table per queue, all of one
@@ -11,39 +24,45 @@ import { users } from './identity';
  * `attempts` counts the claims and doubles as the lease's fencing token. The engine is
  * apps/api/src/queue/.
  */
+/** The columns every queue table has: the engine works on these alone. */
+const queueColumns = () => ({
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  status: smallint('status').notNull().default(0),
+  payload: jsonb('payload').notNull().default({}),
+  attempts: integer('attempts').notNull().default(0),
+  maxAttempts: integer('max_attempts').notNull().default(5),
+  runAfter: instant('run_after').notNull().defaultNow(),
+  lockedBy: varchar('locked_by', { length: 200 }),
+  lockedUntil: instant('locked_until'),
+  lastError: text('last_error'),
+  result: jsonb('result'),
+  ...timestamps,
+  completedAt: instant('completed_at'),
+});
+
+type QueueColumns = { [Key in keyof ReturnType<typeof queueColumns>]: ExtraConfigColumn };
+
+/** The indexes every queue table has. */
+function queueIndexes(name: string, table: QueueColumns) {
+  return [
+    // Claiming: the waiting rows in due order, and the processing rows by lease end (both partial,
+    // so they hold only the live rows however long the history grows).
+    index(`${name}_claim_idx`).on(table.runAfter, table.id).where(sql`status = 0`),
+    index(`${name}_lease_idx`).on(table.lockedUntil).where(sql`status = 1`),
+    // The processing pages: all statuses newest first (migration 0024), and by status, newest first.
+    index(`${name}_created_idx`).on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
+    index(`${name}_status_created_idx`).on(
+      table.status,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    // Throughput per minute over the last hour (the processor statuses page).
+    index(`${name}_completed_idx`).on(table.completedAt).where(sql`completed_at is not null`),
+  ];
+}
+
 function queueTable<const Name extends string>(name: Name) {
-  return pgTable(
-    name,
-    {
-      id: bigserial('id', { mode: 'number' }).primaryKey(),
-      status: smallint('status').notNull().default(0),
-      payload: jsonb('payload').notNull().default({}),
-      attempts: integer('attempts').notNull().default(0),
-      maxAttempts: integer('max_attempts').notNull().default(5),
-      runAfter: instant('run_after').notNull().defaultNow(),
-      lockedBy: varchar('locked_by', { length: 200 }),
-      lockedUntil: instant('locked_until'),
-      lastError: text('last_error'),
-      result: jsonb('result'),
-      ...timestamps,
-      completedAt: instant('completed_at'),
-    },
-    (table) => [
-      // Claiming: the waiting rows in due order, and the processing rows by lease end (both partial,
-      // so they hold only the live rows however long the history grows).
-      index(`${name}_claim_idx`).on(table.runAfter, table.id).where(sql`status = 0`),
-      index(`${name}_lease_idx`).on(table.lockedUntil).where(sql`status = 1`),
-      // The processing pages: all statuses newest first (migration 0024), and by status, newest first.
-      index(`${name}_created_idx`).on(table.createdAt.desc().nullsFirst(), table.id.desc().nullsFirst()),
-      index(`${name}_status_created_idx`).on(
-        table.status,
-        table.createdAt.desc().nullsFirst(),
-        table.id.desc().nullsFirst(),
-      ),
-      // Throughput per minute over the last hour (the processor statuses page).
-      index(`${name}_completed_idx`).on(table.completedAt).where(sql`completed_at is not null`),
-    ],
-  );
+  return pgTable(name, queueColumns(), (table) => queueIndexes(name, table));
 }
 
 export const queueUploads = queueTable('queue_uploads');
@@ -54,6 +73,46 @@ export const queueEpubs = queueTable('queue_epubs');
 export const queueAccounting = queueTable('queue_accounting');
 /** The card provider's calls that must not hold a person up (issue 13: detaching a removed card), retried. */
 export const queuePayments = queueTable('queue_payments');
+
+/**
+ * The roster service's jobs (issue 16, migration 0030): imports, syncs and exports, a queue like the
+ * others (the engine, the console's page, the live events, the history) with what the roster's jobs
+ * page shows besides: the kind (domain `rosterJobKind`), the school's dashboard account (the roster's
+ * access follows it), the roster school or district it is for (roster.schools / roster.districts ids,
+ * not foreign keys: that schema is migrated after this one), progress 0–100, the people added,
+ * changed, removed and skipped, and the first 1,000 faults by file and line with their total.
+ */
+export const queueRoster = pgTable(
+  'queue_roster',
+  {
+    ...queueColumns(),
+    kind: varchar('kind', { length: 10 }).notNull(),
+    accountId: integer('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    rosterSchoolId: integer('roster_school_id'),
+    rosterDistrictId: integer('roster_district_id'),
+    progress: smallint('progress').notNull().default(0),
+    counts: jsonb('counts')
+      .$type<RosterJobCounts>()
+      .notNull()
+      .default({ added: 0, changed: 0, removed: 0, skipped: 0 }),
+    faults: jsonb('faults').$type<RosterJobFaults>().notNull().default({ items: [], total: 0 }),
+    requestedBy: integer('requested_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (table) => [
+    ...queueIndexes('queue_roster', table),
+    // The roster's jobs page: a school's (or a studio's schools') jobs by status, newest first.
+    index('queue_roster_account_status_idx').on(
+      table.accountId,
+      table.status,
+      table.createdAt.desc().nullsFirst(),
+      table.id.desc().nullsFirst(),
+    ),
+    check('queue_roster_kind_check', sql`${table.kind} in ('import', 'sync', 'export')`),
+    check('queue_roster_progress_check', sql`${table.progress} between 0 and 100`),
+  ],
+);
 
 /**
  * The history of every queue row (issue 15): one line per status change, written by the queue engine

@@ -1,7 +1,7 @@
 import type { ProcessingQueueResource } from '@colophon/contract';
 import { canApplyQueueTransition, type QueuePersonAction } from '@colophon/domain';
 
-/** The queue pages (part 2's five, the accounting sync's and the card detachments'): which resource each shows, and what its jobs are called. */
+/** The queue pages (part 2's five, the accounting sync's, the card detachments' and the roster's): which resource each shows, and what its jobs are called. */
 export interface ProcessingQueue {
   resource: ProcessingQueueResource;
   /** The catalogue path (its title comes from the domain's admin pages). */
@@ -18,6 +18,7 @@ export const processingQueues = [
   { resource: 'queue_epubs', path: '/admin/super/processing/epubs', noun: 'EPUB job' },
   { resource: 'queue_accounting', path: '/admin/super/processing/accounting', noun: 'accounting sync job' },
   { resource: 'queue_payments', path: '/admin/super/processing/card-detachments', noun: 'card detachment job' },
+  { resource: 'queue_roster', path: '/admin/super/processing/roster-jobs', noun: 'roster job' },
 ] as const satisfies readonly ProcessingQueue[];
 
 export function processingQueueByPath(path: string): ProcessingQueue | undefined {

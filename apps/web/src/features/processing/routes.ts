@@ -29,5 +29,6 @@ export const processingRoutes = [
   queueRoute('super/processing/epubs'),
   queueRoute('super/processing/accounting'),
   queueRoute('super/processing/card-detachments'),
+  queueRoute('super/processing/roster-jobs'),
   processorStatusesRoute,
 ] as const;
