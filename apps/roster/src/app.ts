@@ -16,6 +16,7 @@ import type { DashboardCaller, RosterHost } from './host';
 import { migrateRoster } from './migrate';
 import { addProblemMessage } from './problem-message';
 import { registerDistrictRoutes } from './routes/districts';
+import { registerIndividualRoutes } from './routes/individuals';
 import { registerSchoolRoutes } from './routes/schools';
 
 declare module 'fastify' {
@@ -144,6 +145,7 @@ export async function buildRosterApp({
   };
   registerDistrictRoutes(app, contextOf);
   registerSchoolRoutes(app, contextOf);
+  registerIndividualRoutes(app, contextOf);
   return app;
 }
 

@@ -1,3 +1,4 @@
+import { rosterGrade, rosterPersonSource, rosterPersonStatus, rosterRelationKind, rosterRole } from '@colophon/domain';
 import { z } from 'zod';
 
 /**
@@ -176,4 +177,167 @@ export const inheritedConfigSchema = z.object({
   /** Where the configuration comes from: the school's own, its district's, or none yet. */
   source: z.enum(['school', 'district', 'none']),
   configuration: configurationSchema.nullable(),
+});
+
+/*
+ * Individuals: a school's people (issue 16), and the relations between two of them.
+ */
+
+const rosterGradeCode = z.enum(rosterGrade.codes);
+const personName = (message: string) => z.string().trim().min(1, message).max(100);
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((value) => value || null);
+/** The fields a person is written with, by hand or in bulk. */
+const individualFields = {
+  sourcedId: sourcedId.nullish().transform((value) => value ?? null),
+  givenName: personName('Enter a given name'),
+  familyName: personName('Enter a family name'),
+  middleName: optionalText(100),
+  preferredName: optionalText(100),
+  grade: rosterGradeCode.nullish().transform((value) => value ?? null),
+  homeroom: optionalText(100),
+  role: z.enum(rosterRole.codes),
+  email: z
+    .email('Enter an email address')
+    .max(254)
+    .or(z.literal(''))
+    .nullish()
+    .transform((value) => value || null),
+};
+
+export const individualSchema = z.object({
+  id: z.number(),
+  schoolId: z.number(),
+  sourcedId: z.string().nullable(),
+  givenName: z.string(),
+  familyName: z.string(),
+  middleName: z.string().nullable(),
+  preferredName: z.string().nullable(),
+  grade: rosterGradeCode.nullable(),
+  homeroom: z.string().nullable(),
+  role: z.enum(rosterRole.codes),
+  email: z.string().nullable(),
+  /** Where the portrait is stored; null until one is uploaded. */
+  photoKey: z.string().nullable(),
+  status: z.enum(rosterPersonStatus.codes),
+  removedAt: z.date().nullable(),
+  source: z.enum(rosterPersonSource.codes),
+  createdAt: z.date(),
+  updatedAt: z.date(),
+});
+export type Individual = z.infer<typeof individualSchema>;
+
+export const individualSorts = [
+  'familyName',
+  '-familyName',
+  'givenName',
+  '-givenName',
+  'grade',
+  '-grade',
+  'homeroom',
+  '-homeroom',
+  'updatedAt',
+  '-updatedAt',
+] as const;
+/** `grade=09&grade=10` or `grade=09`: one grade or several. */
+const oneOrMany = <T extends z.ZodType>(item: T) =>
+  z.union([item, z.array(item).max(20)]).transform((value) => (Array.isArray(value) ? value : [value]));
+export const individualListQuerySchema = z.object({
+  ...pageQuery,
+  sort: z.enum(individualSorts).default('familyName'),
+  schoolId: id.optional(),
+  districtId: id.optional(),
+  /** The start of a given, family or preferred name, or of "given family". */
+  search: z.string().trim().max(200).optional(),
+  grade: oneOrMany(rosterGradeCode).optional(),
+  homeroom: z.string().trim().min(1).max(100).optional(),
+  role: z.enum(rosterRole.codes).optional(),
+  status: z.enum(rosterPersonStatus.codes).default('active'),
+});
+export const individualPageSchema = z.object({
+  items: z.array(individualSchema),
+  total: z.number(),
+  page: z.number(),
+  pageSize: z.number(),
+});
+
+export const individualCreateSchema = z.object({ schoolId: id, ...individualFields });
+/** Every field is written; `status: 'active'` brings a removed person back. */
+export const individualUpdateSchema = z.object({
+  ...individualFields,
+  status: z.enum(rosterPersonStatus.codes).optional(),
+});
+export const individualDeleteQuerySchema = z.object({
+  /** Delete the person and their relations for good, rather than marking them removed. */
+  purge: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((value) => value === 'true'),
+});
+
+export const BULK_INDIVIDUALS_MAX = 5_000;
+export const bulkRemoveSchema = z.object({
+  schoolId: id,
+  ids: z.array(id).min(1).max(BULK_INDIVIDUALS_MAX),
+});
+export const bulkRemoveResultSchema = z.object({
+  removed: z.number(),
+  /** Already removed before this call. */
+  alreadyRemoved: z.number(),
+  /** Ids that are no person of this school. */
+  notFound: z.number(),
+});
+
+export const bulkInsertUpdateSchema = z.object({
+  schoolId: id,
+  individuals: z
+    .array(z.object(individualFields))
+    .min(1)
+    .max(BULK_INDIVIDUALS_MAX)
+    .superRefine(
+      (rows, context) => {
+        // Run even when other rows are bad (every fault in one answer), so a row may still be raw here.
+        if (!Array.isArray(rows)) return;
+        const seen = new Set<string>();
+        rows.forEach((row: unknown, index) => {
+          const raw = typeof row === 'object' && row !== null ? (row as { sourcedId?: unknown }).sourcedId : null;
+          const sourced = typeof raw === 'string' ? raw.trim() : '';
+          if (sourced === '') return;
+          if (seen.has(sourced))
+            context.addIssue({
+              code: 'custom',
+              path: [index, 'sourcedId'],
+              message: 'This sourcedId is in the list twice',
+            });
+          seen.add(sourced);
+        });
+      },
+      { when: () => true },
+    ),
+});
+export const bulkInsertUpdateResultSchema = z.object({
+  added: z.number(),
+  changed: z.number(),
+  unchanged: z.number(),
+});
+
+export const relationSchema = z.object({
+  id: z.number(),
+  individualId: z.number(),
+  relatedIndividualId: z.number(),
+  kind: z.enum(rosterRelationKind.codes),
+  /** The other person of the relation, as seen from the one asked about. */
+  other: z.object({ id: z.number(), givenName: z.string(), familyName: z.string(), role: z.enum(rosterRole.codes) }),
+  createdAt: z.date(),
+});
+export const relationListQuerySchema = z.object({ individualId: id });
+export const relationCreateSchema = z.object({
+  individualId: id,
+  relatedIndividualId: id,
+  kind: z.enum(rosterRelationKind.codes),
 });

@@ -1,3 +1,10 @@
+import type {
+  RosterGradeCode,
+  RosterPersonSourceCode,
+  RosterPersonStatusCode,
+  RosterRelationKindCode,
+  RosterRoleCode,
+} from '@colophon/domain';
 import { sql } from 'drizzle-orm';
 import {
   check,
@@ -131,5 +138,59 @@ export const settings = roster.table(
     uniqueIndex('roster_settings_school_key').on(table.schoolId),
     uniqueIndex('roster_settings_district_key').on(table.districtId),
     check('roster_settings_one_owner', sql`(${table.schoolId} is null) <> (${table.districtId} is null)`),
+  ],
+);
+
+/**
+ * A school's person (issue 16): matched by `sourced_id` within the school when an import or sync
+ * writes them; removing marks them (`status`, `removed_at`) so a later sync can bring them back.
+ */
+export const individuals = roster.table(
+  'individuals',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id')
+      .notNull()
+      .references(() => schools.id, { onDelete: 'cascade' }),
+    sourcedId: varchar('sourced_id', { length: 255 }),
+    givenName: varchar('given_name', { length: 100 }).notNull(),
+    familyName: varchar('family_name', { length: 100 }).notNull(),
+    middleName: varchar('middle_name', { length: 100 }),
+    preferredName: varchar('preferred_name', { length: 100 }),
+    grade: varchar('grade', { length: 8 }).$type<RosterGradeCode>(),
+    homeroom: varchar('homeroom', { length: 100 }),
+    role: varchar('role', { length: 16 }).$type<RosterRoleCode>().notNull(),
+    email: varchar('email', { length: 254 }),
+    photoKey: text('photo_key'),
+    status: varchar('status', { length: 16 }).$type<RosterPersonStatusCode>().notNull().default('active'),
+    removedAt: instant('removed_at'),
+    source: varchar('source', { length: 16 }).$type<RosterPersonSourceCode>().notNull().default('manual'),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('roster_individuals_school_sourced_key').on(table.schoolId, table.sourcedId),
+    uniqueIndex('roster_individuals_school_id_key').on(table.schoolId, table.id),
+    index('roster_individuals_school_family_idx').on(table.schoolId, table.familyName, table.givenName, table.id),
+    index('roster_individuals_school_given_idx').on(table.schoolId, table.givenName, table.familyName, table.id),
+    index('roster_individuals_school_grade_homeroom_idx').on(table.schoolId, table.grade, table.homeroom, table.id),
+    index('roster_individuals_school_updated_idx').on(table.schoolId, table.updatedAt, table.id),
+    index('roster_individuals_sourced_idx').on(table.sourcedId),
+  ],
+);
+
+/** "<individual> is <kind> of <related>", both of one school (composite foreign keys). */
+export const relations = roster.table(
+  'relations',
+  {
+    id: serial('id').primaryKey(),
+    schoolId: integer('school_id').notNull(),
+    individualId: integer('individual_id').notNull(),
+    relatedIndividualId: integer('related_individual_id').notNull(),
+    kind: varchar('kind', { length: 16 }).$type<RosterRelationKindCode>().notNull(),
+    createdAt: instant('created_at').notNull().defaultNow(),
+  },
+  (table) => [
+    uniqueIndex('roster_relations_triple_key').on(table.individualId, table.relatedIndividualId, table.kind),
+    index('roster_relations_related_idx').on(table.relatedIndividualId),
   ],
 );

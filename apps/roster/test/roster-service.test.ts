@@ -387,6 +387,12 @@ describe('the service', () => {
         '/roster/one-roster/inherited-config/{id}',
         '/roster/configurations',
         '/roster/configurations/{id}',
+        '/roster/individuals',
+        '/roster/individuals/{id}',
+        '/roster/individuals/bulk-remove',
+        '/roster/individuals/bulk-insert-update',
+        '/roster/relation',
+        '/roster/relation/{id}',
       ].sort(),
     );
     const dashboardDocument = await t.app.inject({ method: 'GET', url: '/api/docs/json' });

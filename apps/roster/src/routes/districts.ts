@@ -34,8 +34,11 @@ const sortOrders = {
   '-createdAt': [desc(districts.createdAt), desc(districts.id)],
 } as const;
 
-/** `%` and `_` in a search are letters, not patterns. */
-export const containing = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+/** `%` and `_` in a search are letters, not patterns (LIKE's default escape is the backslash). */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, (character) => `\\${character}`);
+export const containing = (text: string) => `%${likeLiteral(text)}%`;
+/** The roster's name search matches from the start, so the prefix indexes serve it. */
+export const startingWith = (text: string) => `${likeLiteral(text)}%`;
 
 /** The studio a district belongs to must be an account the caller sees; another's reads as unknown. */
 async function requireStudioAccount(context: RosterContext, accountId: number, field: string) {
