@@ -17,6 +17,7 @@ import { migrateRoster } from './migrate';
 import { addProblemMessage } from './problem-message';
 import { registerDistrictRoutes } from './routes/districts';
 import { registerIndividualRoutes } from './routes/individuals';
+import { registerJobRoutes } from './routes/jobs';
 import { registerSchoolRoutes } from './routes/schools';
 
 declare module 'fastify' {
@@ -146,6 +147,7 @@ export async function buildRosterApp({
   registerDistrictRoutes(app, contextOf);
   registerSchoolRoutes(app, contextOf);
   registerIndividualRoutes(app, contextOf);
+  registerJobRoutes(app, contextOf);
   return app;
 }
 

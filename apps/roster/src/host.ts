@@ -1,6 +1,6 @@
 import type { Permission } from '@colophon/domain';
 import type { SQL } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 
 /** The dashboard user behind a roster call, as the dashboard resolved it. */
 export interface DashboardCaller {
@@ -12,6 +12,9 @@ export interface DashboardCaller {
   /** The dashboard's impersonation rule on methods (spec part 6), asked before any other. */
   allowsMethod(method: string): boolean;
 }
+
+/** What a person may do to a roster job from the roster's jobs page. */
+export type RosterJobAction = 'retry' | 'cancel';
 
 export type ProblemCode = 'validation' | 'unauthenticated' | 'forbidden' | 'mfa_required' | 'not_found' | 'conflict';
 
@@ -32,6 +35,14 @@ export interface RosterHost {
   sendProblem(reply: import('fastify').FastifyReply, status: number, title: string, detail: string): unknown;
   /** An error the handler answers as problem+json; `field` names the input at fault (a 400). */
   problem(code: ProblemCode, detail: string, field?: string): Error;
+  /**
+   * A person's action on a roster job (`queue_roster`) through the dashboard's queue engine: only the
+   * domain's transitions (else the dashboard's 409 naming from and to, nothing changed; 404 when it is
+   * gone), the history line naming the person at the keyboard. The caller has checked access first.
+   */
+  moveRosterJob(caller: DashboardCaller, id: number, action: RosterJobAction): Promise<unknown>;
+  /** The dashboard's audit row for a roster write that succeeded: who (and as whom), what, from where. */
+  audit(caller: DashboardCaller, request: FastifyRequest): Promise<void>;
   /** Seals and opens configuration secrets (AES-256-GCM under ROSTER_SECRET_KEY). */
   secrets: { seal(plain: string): string; open(sealed: string): string | null };
 }

@@ -1,4 +1,4 @@
-import type { RosterJobCounts, RosterJobFaults } from '@colophon/domain';
+import type { RosterJobCounts, RosterJobFaults, RosterJobKindCode } from '@colophon/domain';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -86,7 +86,7 @@ export const queueRoster = pgTable(
   'queue_roster',
   {
     ...queueColumns(),
-    kind: varchar('kind', { length: 10 }).notNull(),
+    kind: varchar('kind', { length: 10 }).$type<RosterJobKindCode>().notNull(),
     accountId: integer('account_id')
       .notNull()
       .references(() => accounts.id, { onDelete: 'cascade' }),

@@ -1,0 +1,135 @@
+import { queueRoster } from '@colophon/db';
+import { queueStatus, rosterJobKind } from '@colophon/domain';
+import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { type RosterContext, requireSchool } from '../access';
+import type { RosterJobAction } from '../host';
+import { jobIdParamsSchema, rosterJobListQuerySchema, rosterJobPageSchema, rosterJobSchema } from '../jobs-contract';
+
+const tags = ['queue-management'];
+
+/** The jobs the caller sees: those of the accounts the dashboard lets them see (the account tree). */
+function jobsVisible(context: RosterContext): SQL | undefined {
+  const visible = context.host.visibleAccountIds(context.caller);
+  return visible ? inArray(queueRoster.accountId, visible) : undefined;
+}
+
+const jobColumns = {
+  id: queueRoster.id,
+  kind: queueRoster.kind,
+  status: queueRoster.status,
+  progress: queueRoster.progress,
+  counts: queueRoster.counts,
+  error: queueRoster.lastError,
+  accountId: queueRoster.accountId,
+  schoolId: queueRoster.rosterSchoolId,
+  districtId: queueRoster.rosterDistrictId,
+  requestedBy: queueRoster.requestedBy,
+  attempts: queueRoster.attempts,
+  maxAttempts: queueRoster.maxAttempts,
+  runAfter: queueRoster.runAfter,
+  createdAt: queueRoster.createdAt,
+  updatedAt: queueRoster.updatedAt,
+  completedAt: queueRoster.completedAt,
+};
+
+/** A row as the page reads it: the kind and status with their labels (the domain's). */
+const labelled = <Row extends { kind: string; status: number }>(row: Row) => ({
+  ...row,
+  kindLabel: rosterJobKind.label(row.kind),
+  statusLabel: queueStatus.label(row.status),
+});
+
+async function readJob(context: RosterContext, id: number) {
+  const [row] = await context.db
+    .select({ ...jobColumns, faults: queueRoster.faults })
+    .from(queueRoster)
+    .where(and(eq(queueRoster.id, id), jobsVisible(context)))
+    .limit(1);
+  // Another tenant's job reads as one that does not exist.
+  if (!row) throw context.host.problem('not_found', 'The roster job was not found.');
+  return labelled(row);
+}
+
+/**
+ * `queue-management/jobs`: the roster's imports, syncs and exports (queue_roster rows) of the
+ * caller's schools, newest first; one job with its faults; retry and cancel by the domain's queue
+ * transitions (the dashboard's engine, through the host), each audited as the dashboard's are.
+ */
+export function registerJobRoutes(instance: FastifyInstance, contextOf: (request: FastifyRequest) => RosterContext) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/roster/queue-management/jobs',
+    {
+      config: { rosterPermission: 'roster.view' },
+      schema: {
+        tags,
+        summary: "The roster jobs of the caller's schools, newest first, a page at a time",
+        querystring: rosterJobListQuerySchema,
+        response: { 200: rosterJobPageSchema },
+      },
+    },
+    async (request) => {
+      const context = contextOf(request);
+      const { page, pageSize, kind, status, schoolId } = request.query;
+      if (schoolId !== undefined) await requireSchool(context, schoolId);
+      const where = and(
+        jobsVisible(context),
+        kind ? eq(queueRoster.kind, kind) : undefined,
+        status !== undefined ? eq(queueRoster.status, status) : undefined,
+        schoolId !== undefined ? eq(queueRoster.rosterSchoolId, schoolId) : undefined,
+      );
+      const [rows, [total]] = await Promise.all([
+        context.db
+          .select({ ...jobColumns, faultCount: sql<number>`coalesce((${queueRoster.faults} ->> 'total')::int, 0)` })
+          .from(queueRoster)
+          .where(where)
+          .orderBy(desc(queueRoster.createdAt), desc(queueRoster.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        context.db.select({ value: count() }).from(queueRoster).where(where),
+      ]);
+      return { items: rows.map(labelled), total: total?.value ?? 0, page, pageSize };
+    },
+  );
+
+  app.get(
+    '/roster/queue-management/jobs/:id',
+    {
+      config: { rosterPermission: 'roster.view' },
+      schema: {
+        tags,
+        summary: 'One roster job: status, progress, counts, its faults by file and line, its error',
+        params: jobIdParamsSchema,
+        response: { 200: rosterJobSchema },
+      },
+    },
+    async (request) => readJob(contextOf(request), request.params.id),
+  );
+
+  const action = (name: RosterJobAction, summary: string) =>
+    app.post(
+      `/roster/queue-management/jobs/:id/${name}`,
+      {
+        config: { rosterPermission: 'roster.manage' },
+        schema: {
+          tags,
+          summary,
+          params: jobIdParamsSchema,
+          response: { 200: rosterJobSchema },
+        },
+      },
+      async (request) => {
+        const context = contextOf(request);
+        const { id } = request.params;
+        await readJob(context, id);
+        await context.host.moveRosterJob(context.caller, id, name);
+        await context.host.audit(context.caller, request);
+        return readJob(context, id);
+      },
+    );
+  action('retry', 'Run a job in Error, Attention or Addressed again (Waiting, attempts from zero); 409 otherwise');
+  action('cancel', 'Stop a waiting job before it runs (Addressed, result { cancelled: true }); 409 otherwise');
+}
