@@ -2,7 +2,7 @@ import { accounts, userAccounts, users } from '@colophon/db';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIRECT_ADVISER, OWNER, SUPER, type TestApp, VOLUNTEER } from '../../api/test/harness';
-import { individuals } from '../src/schema';
+import { individuals, relations } from '../src/schema';
 
 /**
  * A school's people and their relations through the roster service as the dashboard serves it, on
@@ -454,6 +454,12 @@ describe('relations', () => {
     });
     expect(across.statusCode).toBe(400);
     expect(pathsOf(across.json())).toEqual(['relatedIndividualId']);
+    // Nor can any code path write one: the relation's school is both people's (composite foreign keys).
+    await expect(
+      t.handle.db
+        .insert(relations)
+        .values({ schoolId: lincolnSchool, individualId: anna, relatedIndividualId: elsewhere, kind: 'guardian' }),
+    ).rejects.toThrow();
     // Lincoln's staff do not see the other school's person at all.
     const unseen = await roster(ADVISER, 'POST', '/roster/relation', {
       individualId: anna,
