@@ -341,3 +341,6 @@ export const relationCreateSchema = z.object({
   relatedIndividualId: id,
   kind: z.enum(rosterRelationKind.codes),
 });
+
+/** The jobs page's calls (queue-management/jobs), declared beside the service's other calls. */
+export * from './jobs-contract';

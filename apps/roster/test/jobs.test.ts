@@ -2,7 +2,8 @@ import { accounts, auditLog, queueEvents, queueRoster, userAccounts, users } fro
 import { queueStatus } from '@colophon/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { enqueueRosterJob } from '../../api/src/queue/roster';
+import { claim } from '../../api/src/queue';
+import { enqueueRosterJob, reportRosterJob } from '../../api/src/queue/roster';
 import { createTestApp, DIRECT_ADVISER, OWNER, SUPER, type TestApp, VOLUNTEER } from '../../api/test/harness';
 
 /**
@@ -371,5 +372,40 @@ describe('enqueueRosterJob', () => {
       .where(and(eq(queueEvents.queue, 'queue_roster'), eq(queueEvents.jobId, job.id)));
     expect(lines).toMatchObject([{ fromStatus: null, toStatus: 0, transition: 'enqueue', userId: adviserId }]);
     await expect(enqueueRosterJob(db(), { kind: 'delete' as 'import', accountId: lincolnId })).rejects.toThrow();
+  });
+});
+
+describe('reportRosterJob', () => {
+  it("writes a running job's progress, counts and first 1,000 faults, only while its worker holds the lease", async () => {
+    await db()
+      .update(queueRoster)
+      .set({ runAfter: new Date(Date.now() + 86_400_000) });
+    const queued = await enqueueRosterJob(db(), {
+      kind: 'import',
+      accountId: lincolnId,
+      rosterSchoolId: lincolnSchool,
+    });
+    const job = await claim(db(), 'roster', 'roster-test-worker', 30_000);
+    expect(job?.id).toBe(queued.id);
+    if (!job) throw new Error('no roster job claimed');
+    const faults = Array.from({ length: 1_200 }, (_, index) => ({
+      file: 'users.csv',
+      line: index + 2,
+      message: 'Unknown role',
+    }));
+    const reported = await reportRosterJob(db(), job, {
+      progress: 57.9,
+      counts: { added: 10, changed: 1, removed: 0, skipped: 1_200 },
+      faults: { items: faults, total: 1_200 },
+    });
+    expect(reported).toBe(true);
+    const shown = (await roster(ADVISER, 'GET', `/roster/queue-management/jobs/${job.id}`)).json();
+    expect(shown).toMatchObject({ status: 1, progress: 57, counts: { added: 10, skipped: 1_200 } });
+    expect(shown.faults.total).toBe(1_200);
+    expect(shown.faults.items).toHaveLength(1_000);
+    expect(shown.faults.items[999]).toEqual({ file: 'users.csv', line: 1_001, message: 'Unknown role' });
+    // A worker that lost the lease writes nothing.
+    expect(await reportRosterJob(db(), { ...job, attempts: job.attempts + 1 }, { progress: 99 })).toBe(false);
+    expect((await roster(ADVISER, 'GET', `/roster/queue-management/jobs/${job.id}`)).json().progress).toBe(57);
   });
 });

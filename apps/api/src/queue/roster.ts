@@ -1,6 +1,13 @@
 import { type Db, queueRoster } from '@colophon/db';
-import type { RosterJobKindCode } from '@colophon/domain';
-import { recordTransition } from './store';
+import {
+  keepRosterJobFaults,
+  queueStatus,
+  type RosterJobCounts,
+  type RosterJobFaults,
+  type RosterJobKindCode,
+} from '@colophon/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import { type ClaimedJob, recordTransition } from './store';
 
 /** A `queue_roster` row: the engine's columns and the roster job's own. */
 export type RosterJobRow = typeof queueRoster.$inferSelect;
@@ -61,4 +68,40 @@ export async function enqueueRosterJob(db: Db, request: RosterJobRequest): Promi
     });
     return row;
   });
+}
+
+/** What a running roster job tells its page: any of its progress (0–100), its counts, its faults. */
+export interface RosterJobReport {
+  progress?: number;
+  counts?: RosterJobCounts;
+  faults?: RosterJobFaults;
+}
+
+/**
+ * A running roster job's processor writes its progress, counts and faults (the first 1,000 kept, the
+ * total as given), fenced by the lease it holds like every write of a worker: false when it lost the
+ * job (another worker took it over), and nothing is written. Only Processing rows take a report, so a
+ * cancelled or finished job's page never moves again.
+ */
+export async function reportRosterJob(db: Db, job: ClaimedJob, report: RosterJobReport): Promise<boolean> {
+  const rows = await db
+    .update(queueRoster)
+    .set({
+      ...(report.progress !== undefined
+        ? { progress: Math.max(0, Math.min(100, Math.floor(Number.isFinite(report.progress) ? report.progress : 0))) }
+        : {}),
+      ...(report.counts ? { counts: report.counts } : {}),
+      ...(report.faults ? { faults: keepRosterJobFaults(report.faults.items, report.faults.total) } : {}),
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(queueRoster.id, job.id),
+        eq(queueRoster.status, queueStatus.Processing),
+        eq(queueRoster.lockedBy, job.lockedBy),
+        eq(queueRoster.attempts, job.attempts),
+      ),
+    )
+    .returning({ id: queueRoster.id });
+  return rows.length === 1;
 }
