@@ -393,6 +393,10 @@ describe('the service', () => {
         '/roster/individuals/bulk-insert-update',
         '/roster/relation',
         '/roster/relation/{id}',
+        '/roster/queue-management/jobs',
+        '/roster/queue-management/jobs/{id}',
+        '/roster/queue-management/jobs/{id}/retry',
+        '/roster/queue-management/jobs/{id}/cancel',
       ].sort(),
     );
     const dashboardDocument = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
