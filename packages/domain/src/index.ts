@@ -51,6 +51,7 @@ export * from './recordChanges';
 export * from './roleRanks';
 export * from './roles';
 export * from './roster';
+export * from './rosterExports';
 export * from './rosterGrades';
 export * from './rosterJobs';
 export * from './rosterPeople';
