@@ -21,6 +21,7 @@ import {
   relationSchema,
 } from '../contract';
 import { individuals, relations, schools } from '../schema';
+import { writeIndividuals } from '../write-individuals';
 import { startingWith } from './districts';
 
 const individualColumns = getTableColumns(individuals);
@@ -89,23 +90,6 @@ async function requireFreeSourcedId(context: RosterContext, schoolId: number, so
     .limit(1);
   if (taken) throw context.host.problem('conflict', 'Another person of this school has this sourcedId', 'sourcedId');
 }
-
-type WrittenFields = Pick<
-  typeof individuals.$inferInsert,
-  'givenName' | 'familyName' | 'middleName' | 'preferredName' | 'grade' | 'homeroom' | 'role' | 'email'
->;
-const comparedFields = [
-  'givenName',
-  'familyName',
-  'middleName',
-  'preferredName',
-  'grade',
-  'homeroom',
-  'role',
-  'email',
-] as const satisfies readonly (keyof WrittenFields)[];
-
-const INSERT_CHUNK = 500;
 
 export function registerIndividualRoutes(
   instance: FastifyInstance,
@@ -310,48 +294,8 @@ export function registerIndividualRoutes(
       const context = contextOf(request);
       const { schoolId } = request.body;
       await requireSchool(context, schoolId);
-      const rows = request.body.individuals;
-      const sourcedIds = rows.flatMap((row) => (row.sourcedId === null ? [] : [row.sourcedId]));
-      return context.db.transaction(async (tx) => {
-        const existing =
-          sourcedIds.length === 0
-            ? []
-            : await tx
-                .select(individualColumns)
-                .from(individuals)
-                .where(and(eq(individuals.schoolId, schoolId), inArray(individuals.sourcedId, sourcedIds)))
-                .for('update');
-        const bySourcedId = new Map(existing.map((row) => [row.sourcedId, row]));
-        const added: (typeof individuals.$inferInsert)[] = [];
-        const changed: (WrittenFields & { id: number })[] = [];
-        let unchanged = 0;
-        for (const row of rows) {
-          const known = row.sourcedId === null ? undefined : bySourcedId.get(row.sourcedId);
-          if (!known) {
-            added.push({ schoolId, ...row, source: 'import' });
-          } else if (known.status === 'active' && comparedFields.every((field) => known[field] === row[field])) {
-            unchanged += 1;
-          } else {
-            changed.push({ id: known.id, ...row });
-          }
-        }
-        for (let start = 0; start < added.length; start += INSERT_CHUNK) {
-          await tx.insert(individuals).values(added.slice(start, start + INSERT_CHUNK));
-        }
-        if (changed.length > 0) {
-          // One statement for every change: the rows travel as one JSON parameter.
-          await tx.execute(sql`
-            update roster.individuals as i set
-              given_name = r."givenName", family_name = r."familyName", middle_name = r."middleName",
-              preferred_name = r."preferredName", grade = r.grade, homeroom = r.homeroom, role = r.role,
-              email = r.email, status = 'active', removed_at = null, source = 'import', updated_at = now()
-            from jsonb_to_recordset(${JSON.stringify(changed)}::jsonb) as r(
-              id int, "givenName" text, "familyName" text, "middleName" text, "preferredName" text,
-              grade text, homeroom text, role text, email text)
-            where i.id = r.id and i.school_id = ${schoolId}`);
-        }
-        return { added: added.length, changed: changed.length, unchanged };
-      });
+      const { added, changed, unchanged } = await writeIndividuals(context.db, schoolId, request.body.individuals);
+      return { added, changed, unchanged };
     },
   );
 
