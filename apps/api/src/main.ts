@@ -1,4 +1,5 @@
 import { createDb, hasData, seedDemo } from '@colophon/db';
+import { createRosterImportWorker } from '@colophon/roster';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { loadConfig } from './config';
@@ -39,6 +40,7 @@ let notificationWorker: ReturnType<typeof createNotificationWorker> | null = nul
 let orderMoveWorker: ReturnType<typeof createOrderMoveWorker> | null = null;
 let accountingWorker: ReturnType<typeof createAccountingWorker> | null = null;
 let paymentsWorker: ReturnType<typeof createPaymentsWorker> | null = null;
+let rosterImportWorker: ReturnType<typeof createRosterImportWorker> | null = null;
 if (config.workers) {
   const onError = (err: unknown) => app.log.error({ err }, 'queue worker');
   // Notification e-mails go out from here, never inside a request (part 7's queue_notifications).
@@ -53,6 +55,9 @@ if (config.workers) {
   // Removed cards are detached at the card provider from here, with retries (never inside the request).
   paymentsWorker = createPaymentsWorker(services, { onError });
   await paymentsWorker.start();
+  // Uploaded OneRoster bundles are validated and written from here (queue_roster), wherever the roster is served.
+  rosterImportWorker = createRosterImportWorker({ db: services.db, files: services.files }, { onError, leaseMs });
+  await rosterImportWorker.start();
   workers = createProofWorkers(services, { onError, leaseMs });
   await workers.uploads.start();
   await workers.proofs.start();
@@ -70,6 +75,7 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     orderMoveWorker?.stop({ timeoutMs: 8_000 }),
     accountingWorker?.stop({ timeoutMs: 8_000 }),
     paymentsWorker?.stop({ timeoutMs: 8_000 }),
+    rosterImportWorker?.stop({ timeoutMs: 8_000 }),
   ]);
   await app.close();
   await handle.close();

@@ -65,6 +65,7 @@ export function createRosterHost(services: Services, options: { secretKey?: stri
         ? new AppError(code, `${field}: ${detail}`, { errors: [{ path: field, message: detail }] })
         : new AppError(code, detail);
     },
+    files: services.files,
     async moveRosterJob(caller, id, action) {
       const outcome = await applyPersonAction(services.db, 'roster', id, action, {
         userId: actorOf(caller).actorUserId,

@@ -1,5 +1,6 @@
 import type { Db } from '@colophon/db';
 import { DASHBOARD_VERSION, type Permission } from '@colophon/domain';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
@@ -13,9 +14,11 @@ import {
 import { callerOfRosterToken, openRosterSession, type RosterContext } from './access';
 import { ROSTER_SESSION_HEADER, sessionResponseSchema } from './contract';
 import type { DashboardCaller, RosterHost } from './host';
+import { MAX_ROSTER_BUNDLE_BYTES } from './imports';
 import { migrateRoster } from './migrate';
 import { addProblemMessage } from './problem-message';
 import { registerDistrictRoutes } from './routes/districts';
+import { registerImportRoutes } from './routes/imports';
 import { registerIndividualRoutes } from './routes/individuals';
 import { registerJobRoutes } from './routes/jobs';
 import { registerSchoolRoutes } from './routes/schools';
@@ -36,6 +39,8 @@ export interface RosterConfig {
   /** The dashboard's origin, allowed to call a roster running on its own (CORS); none when mounted. */
   dashboardOrigin?: string | undefined;
   bodyLimitBytes?: number;
+  /** The largest OneRoster bundle POST /roster/imports takes (default MAX_ROSTER_BUNDLE_BYTES). */
+  maxImportBytes?: number;
 }
 
 export interface BuildRosterAppOptions {
@@ -91,6 +96,8 @@ export async function buildRosterApp({
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/roster/docs', staticCSP: true });
+  // Bundle uploads (POST /roster/imports) only; the route streams the file part to disk itself.
+  await app.register(multipart, { limits: { fileSize: config.maxImportBytes ?? MAX_ROSTER_BUNDLE_BYTES } });
   app.setNotFoundHandler((request, reply) =>
     host.sendProblem(reply, 404, 'Not Found', `No route ${request.method} ${request.url.split('?')[0]}.`),
   );
@@ -148,6 +155,7 @@ export async function buildRosterApp({
   registerSchoolRoutes(app, contextOf);
   registerIndividualRoutes(app, contextOf);
   registerJobRoutes(app, contextOf);
+  registerImportRoutes(app, contextOf, { maxBundleBytes: config.maxImportBytes ?? MAX_ROSTER_BUNDLE_BYTES });
   return app;
 }
 

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { Permission } from '@colophon/domain';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -11,6 +12,23 @@ export interface DashboardCaller {
   can(permission: Permission): boolean;
   /** The dashboard's impersonation rule on methods (spec part 6), asked before any other. */
   allowsMethod(method: string): boolean;
+}
+
+/**
+ * The dashboard's file store (local disk or S3), as far as the roster uses it: an uploaded bundle is
+ * kept there so that a worker in another process can read it.
+ */
+export interface RosterFileStore {
+  /** Stores a stream without holding it in memory; nothing is stored if it fails. */
+  putStream(
+    key: string,
+    body: Readable,
+    contentType: string,
+    options?: { maxBytes?: number },
+  ): Promise<{ size: number }>;
+  /** The file as a stream; null when there is no such file. */
+  getStream(key: string): Promise<Readable | null>;
+  delete(key: string): Promise<void>;
 }
 
 /** What a person may do to a roster job from the roster's jobs page. */
@@ -43,6 +61,8 @@ export interface RosterHost {
   moveRosterJob(caller: DashboardCaller, id: number, action: RosterJobAction): Promise<unknown>;
   /** The dashboard's audit row for a roster write that succeeded: who (and as whom), what, from where. */
   audit(caller: DashboardCaller, request: FastifyRequest): Promise<void>;
+  /** Where uploaded bundles are kept for the import job (the dashboard's file store). */
+  files: RosterFileStore;
   /** Seals and opens configuration secrets (AES-256-GCM under ROSTER_SECRET_KEY). */
   secrets: { seal(plain: string): string; open(sealed: string): string | null };
 }

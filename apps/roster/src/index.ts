@@ -3,5 +3,11 @@
  * session headers. Served under /roster by the dashboard's process unless ROSTER_URL names its own.
  */
 export { type BuildRosterAppOptions, buildRosterApp, mountRoster, type RosterApp, type RosterConfig } from './app';
-export type { DashboardCaller, ProblemCode, RosterHost } from './host';
+export type { DashboardCaller, ProblemCode, RosterFileStore, RosterHost } from './host';
+export {
+  createRosterImportWorker,
+  type RosterImportDeps,
+  type RosterImportResult,
+  rosterImportHandler,
+} from './imports/import-job';
 export { migrateRoster, rosterMigrationsFolder } from './migrate';

@@ -397,6 +397,7 @@ describe('the service', () => {
         '/roster/queue-management/jobs/{id}',
         '/roster/queue-management/jobs/{id}/retry',
         '/roster/queue-management/jobs/{id}/cancel',
+        '/roster/imports',
       ].sort(),
     );
     const dashboardDocument = await t.app.inject({ method: 'GET', url: '/api/docs/json' });

@@ -9,6 +9,10 @@ import {
 import { and, eq, sql } from 'drizzle-orm';
 import { type ClaimedJob, recordTransition } from './store';
 
+// What the roster's processors (apps/roster) run on, through this one entry point of the dashboard.
+export type { ClaimedJob } from './store';
+export { type JobContext, PermanentJobError, QueueWorker, type QueueWorkerOptions } from './worker';
+
 /** A `queue_roster` row: the engine's columns and the roster job's own. */
 export type RosterJobRow = typeof queueRoster.$inferSelect;
 

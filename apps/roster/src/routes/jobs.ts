@@ -41,7 +41,7 @@ const labelled = <Row extends { kind: string; status: number }>(row: Row) => ({
   statusLabel: queueStatus.label(row.status),
 });
 
-async function readJob(context: RosterContext, id: number) {
+export async function readJob(context: RosterContext, id: number) {
   const [row] = await context.db
     .select({ ...jobColumns, faults: queueRoster.faults })
     .from(queueRoster)

@@ -1,0 +1,350 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { accounts, queueRoster, userAccounts, users } from '@colophon/db';
+import { queueStatus } from '@colophon/domain';
+import { and, eq, sql } from 'drizzle-orm';
+import { strToU8, zipSync } from 'fflate';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { claim, complete, fail, PermanentJobError } from '../../api/src/queue';
+import { createTestApp, DIRECT_ADVISER, OWNER, SUPER, type TestApp, VOLUNTEER } from '../../api/test/harness';
+import { rosterImportHandler } from '../src/imports/import-job';
+import { individuals } from '../src/schema';
+
+/**
+ * POST /roster/imports and its job, through the roster service as the dashboard serves it, on a real
+ * PGlite database with the demo: the fixture bundles uploaded, their jobs run by the real processor
+ * (claimed from queue_roster as the worker claims them), the people and the job's page read back.
+ */
+
+const ADVISER = 'adviser@colophon.test';
+const fixtures = fileURLToPath(new URL('../../../fixtures/oneroster/', import.meta.url));
+
+interface Job {
+  id: number;
+  kind: string;
+  status: number;
+  statusLabel: string;
+  progress: number;
+  counts: { added: number; changed: number; removed: number; skipped: number };
+  error: string | null;
+  schoolId: number | null;
+  faults: { items: { file: string; line: number; field?: string; message: string }[]; total: number };
+}
+interface Person {
+  sourcedId: string | null;
+  givenName: string;
+  familyName: string;
+  preferredName: string | null;
+  grade: string | null;
+  homeroom: string | null;
+  role: string;
+  status: string;
+}
+
+let t: TestApp;
+const rosterHeaders = new Map<string, Record<string, string>>();
+let lincolnSchool: number;
+let washingtonSchool: number;
+let oakSchool: number;
+
+async function headersOf(email: string) {
+  let headers = rosterHeaders.get(email);
+  if (!headers) {
+    const opened = await t.call({ method: 'POST', url: '/roster/session', as: email });
+    expect(opened.statusCode, opened.body).toBe(201);
+    headers = opened.json<{ headers: Record<string, string> }>().headers;
+    rosterHeaders.set(email, headers);
+  }
+  return headers;
+}
+
+async function roster(email: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) {
+  return t.app.inject({ method, url, headers: await headersOf(email), ...(payload ? { payload } : {}) });
+}
+
+/** A multipart/form-data body as a browser's FormData sends it. */
+function formData(fields: Record<string, string>, file?: { name: string; bytes: Uint8Array }) {
+  const boundary = '----colophon-test-boundary';
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  if (file) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.name}"\r\nContent-Type: application/zip\r\n\r\n`,
+      ),
+      Buffer.from(file.bytes),
+      Buffer.from('\r\n'),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), contentType: `multipart/form-data; boundary=${boundary}` };
+}
+
+async function upload(email: string, fields: Record<string, string>, file?: { name: string; bytes: Uint8Array }) {
+  const body = formData(fields, file);
+  return t.app.inject({
+    method: 'POST',
+    url: '/roster/imports',
+    headers: { ...(await headersOf(email)), 'content-type': body.contentType },
+    payload: body.payload,
+  });
+}
+
+const fixtureZip = (name: string) => ({ name: `${name}.zip`, bytes: readFileSync(`${fixtures}${name}.zip`) });
+
+/** A fixture folder zipped with some files changed (`null` leaves one out). */
+function bundleOf(folder: string, changes: Record<string, string | null> = {}) {
+  const files: Record<string, Uint8Array> = {};
+  for (const name of readdirSync(`${fixtures}${folder}`)) {
+    if (!name.endsWith('.csv') || changes[name] === null) continue;
+    files[name] = readFileSync(`${fixtures}${folder}/${name}`);
+  }
+  for (const [name, text] of Object.entries(changes)) if (text !== null) files[name] = strToU8(text);
+  return { name: `${folder}.zip`, bytes: zipSync(files) };
+}
+
+/** Runs the next waiting roster job as the worker does: the real processor, then complete or fail. */
+async function runNextJob(expectedId: number) {
+  const db = t.handle.db;
+  const job = await claim(db, 'roster', 'import-test-worker', 30_000);
+  expect(job?.id).toBe(expectedId);
+  if (!job) throw new Error('no job to run');
+  const handler = rosterImportHandler({ db, files: t.app.services.files });
+  try {
+    await complete(db, job, await handler(job, { signal: new AbortController().signal }));
+  } catch (error) {
+    await fail(db, job, error, { permanent: error instanceof PermanentJobError });
+  }
+  const read = await roster(ADVISER, 'GET', `/roster/queue-management/jobs/${expectedId}`);
+  return read.statusCode === 200
+    ? read.json<Job>()
+    : (await roster(SUPER, 'GET', `/roster/queue-management/jobs/${expectedId}`)).json<Job>();
+}
+
+async function peopleOf(schoolId: number, email = ADVISER, status = 'active') {
+  const response = await roster(email, 'GET', `/roster/individuals?schoolId=${schoolId}&pageSize=200&status=${status}`);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<{ items: Person[] }>().items;
+}
+
+const jobCount = async () => {
+  const [row] = await t.handle.db.select({ value: sql<number>`count(*)::int` }).from(queueRoster);
+  return row?.value ?? 0;
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.handle.db;
+  const accountOf = async (email: string) => {
+    const [row] = await db
+      .select({ accountId: userAccounts.accountId })
+      .from(userAccounts)
+      .innerJoin(users, eq(users.id, userAccounts.userId))
+      .where(eq(users.email, email));
+    if (!row) throw new Error(`no demo account for ${email}`);
+    return row.accountId;
+  };
+  const studioId = await accountOf(OWNER);
+  const lincolnId = await accountOf(ADVISER);
+  const oakValleyId = await accountOf(DIRECT_ADVISER);
+  const [other] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(sql`${accounts.parentAccountId} = ${studioId} and ${accounts.id} <> ${lincolnId} and ${accounts.depth} = 1`)
+    .limit(1);
+  if (!other) throw new Error('no second school under the studio');
+  const mapped = await roster(OWNER, 'PUT', '/roster/mapping', {
+    mappings: [
+      { accountId: lincolnId, sourcedId: 'lincoln-high', name: 'Lincoln High (SIS)' },
+      { accountId: other.id, sourcedId: 'washington-ms', name: 'Washington Middle (SIS)' },
+    ],
+  });
+  expect(mapped.statusCode, mapped.body).toBe(200);
+  const oak = await roster(SUPER, 'PUT', '/roster/mapping', {
+    mappings: [{ accountId: oakValleyId, sourcedId: 'org-oak', name: 'Oak Valley (SIS)' }],
+  });
+  expect(oak.statusCode, oak.body).toBe(200);
+  const mapping = (await roster(SUPER, 'GET', '/roster/mapping')).json() as { accountId: number; schoolId: number }[];
+  const schoolOf = (accountId: number) => mapping.find((row) => row.accountId === accountId)?.schoolId ?? 0;
+  lincolnSchool = schoolOf(lincolnId);
+  washingtonSchool = schoolOf(other.id);
+  oakSchool = schoolOf(oakValleyId);
+  // Only this file's jobs wait in the queue, so each run claims the job it uploaded.
+  await db.delete(queueRoster).where(eq(queueRoster.status, queueStatus.Waiting));
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('POST /roster/imports', () => {
+  it('imports Lincoln (1.2, with faults): 202, then Complete with its four faults by file and line and its people', async () => {
+    const response = await upload(ADVISER, { schoolId: String(lincolnSchool) }, fixtureZip('lincoln-1.2-with-faults'));
+    expect(response.statusCode, response.body).toBe(202);
+    const queued = response.json<Job>();
+    expect(queued).toMatchObject({ kind: 'import', status: queueStatus.Waiting, progress: 0, schoolId: lincolnSchool });
+
+    const job = await runNextJob(queued.id);
+    expect(job.error).toBeNull();
+    expect(job).toMatchObject({ status: queueStatus.Complete, progress: 100 });
+    expect(job.faults.total).toBe(4);
+    expect(job.faults.items.map(({ file, line, field }) => ({ file, line, field }))).toEqual([
+      { file: 'users.csv', line: 19, field: 'sourcedId' },
+      { file: 'roles.csv', line: 30, field: 'role' },
+      { file: 'enrollments.csv', line: 38, field: 'beginDate' },
+      { file: 'enrollments.csv', line: 46, field: 'userSourcedId' },
+    ]);
+    // 44 users read: 43 written; the re-entered Levi Kim and the hall monitor (no role) skipped.
+    expect(job.counts).toEqual({ added: 43, changed: 0, removed: 0, skipped: 2 });
+
+    const people = await peopleOf(lincolnSchool);
+    expect(people).toHaveLength(43);
+    const bySourcedId = new Map(people.map((person) => [person.sourcedId, person]));
+    expect(bySourcedId.get('lhs-stu-012')).toMatchObject({ givenName: 'Levi', familyName: "O'Brien", grade: '10' });
+    expect(bySourcedId.get('lhs-stu-025')).toBeUndefined();
+    expect(bySourcedId.get('lhs-stu-001')).toMatchObject({ role: 'student', grade: '09', homeroom: '09A' });
+    // Its enrollment was skipped for a bad date: no homeroom rather than a guess.
+    expect(bySourcedId.get('lhs-stu-033')?.homeroom).toBeNull();
+    expect(bySourcedId.get('lhs-tch-1')).toMatchObject({ role: 'teacher', familyName: 'Hamilton' });
+    expect(people.filter((person) => person.role === 'student')).toHaveLength(39);
+    expect(people.some((person) => person.preferredName === 'Izzy')).toBe(true);
+  });
+
+  it('adds no one twice when the same bundle is imported again (a retry)', async () => {
+    const response = await upload(ADVISER, { schoolId: String(lincolnSchool) }, fixtureZip('lincoln-1.2-with-faults'));
+    expect(response.statusCode, response.body).toBe(202);
+    const job = await runNextJob(response.json<Job>().id);
+    expect(job.status).toBe(queueStatus.Complete);
+    expect(job.counts).toEqual({ added: 0, changed: 0, removed: 0, skipped: 2 });
+    expect(await peopleOf(lincolnSchool)).toHaveLength(43);
+  });
+
+  it('imports Washington (1.1, clean) with grades and homerooms', async () => {
+    const response = await upload(OWNER, { schoolId: String(washingtonSchool) }, fixtureZip('washington-1.1'));
+    expect(response.statusCode, response.body).toBe(202);
+    const job = await runNextJob(response.json<Job>().id);
+    expect(job).toMatchObject({ status: queueStatus.Complete, error: null });
+    expect(job.faults.total).toBe(0);
+    expect(job.counts).toEqual({ added: 21, changed: 0, removed: 0, skipped: 0 });
+    const people = await peopleOf(washingtonSchool, OWNER);
+    const caleb = people.find((person) => person.sourcedId === 'wms-s-001');
+    expect(caleb).toMatchObject({ givenName: 'Caleb', familyName: 'Nguyen', grade: '06', homeroom: 'HR6' });
+    expect(people.filter((person) => person.role === 'teacher')).toHaveLength(3);
+  });
+
+  it('a bulk re-import without one student marks only that one removed', async () => {
+    const usersCsv = readFileSync(`${fixtures}washington-1.1/users.csv`, 'utf8');
+    const without = usersCsv
+      .split('\n')
+      .filter((line) => !line.startsWith('wms-s-018,'))
+      .join('\n');
+    const response = await upload(
+      OWNER,
+      { schoolId: String(washingtonSchool) },
+      bundleOf('washington-1.1', { 'users.csv': without }),
+    );
+    expect(response.statusCode, response.body).toBe(202);
+    const job = await runNextJob(response.json<Job>().id);
+    expect(job.status).toBe(queueStatus.Complete);
+    expect(job.counts).toEqual({ added: 0, changed: 0, removed: 1, skipped: 0 });
+    // Chloe's enrollment now names a missing person: reported, not a crash.
+    expect(job.faults.items.some((fault) => fault.file === 'enrollments.csv' && fault.field === 'userSourcedId')).toBe(
+      true,
+    );
+    const removed = await peopleOf(washingtonSchool, OWNER, 'removed');
+    expect(removed.map((person) => person.sourcedId)).toEqual(['wms-s-018']);
+    expect(await peopleOf(washingtonSchool, OWNER)).toHaveLength(20);
+  });
+
+  it('a delta bundle removes its tobedeleted people and changes the rest', async () => {
+    const [header = '', ...rows] = readFileSync(`${fixtures}washington-1.1/users.csv`, 'utf8').split(/\r?\n/);
+    const rowOf = (sourcedId: string) => rows.find((row) => row.startsWith(`${sourcedId},`)) ?? '';
+    const stamped = (row: string, status: string) => row.replace(/^([^,]+),,,/, `$1,${status},2026-11-20T10:00:00Z,`);
+    const deltaUsers = [
+      header,
+      stamped(rowOf('wms-s-001'), 'tobedeleted'),
+      stamped(rowOf('wms-s-002').replace(' Naomi ', 'Naomie'), 'active'),
+    ].join('\r\n');
+    const manifest = [
+      'propertyName,value',
+      'manifest.version,1.0',
+      'oneroster.version,1.1',
+      'file.users,delta',
+      'file.orgs,absent',
+    ].join('\r\n');
+    const bundle = {
+      name: 'delta.zip',
+      bytes: zipSync({ 'manifest.csv': strToU8(manifest), 'users.csv': strToU8(deltaUsers) }),
+    };
+    const response = await upload(OWNER, { schoolId: String(washingtonSchool) }, bundle);
+    expect(response.statusCode, response.body).toBe(202);
+    const job = await runNextJob(response.json<Job>().id);
+    expect(job.faults.items).toEqual([]);
+    expect(job).toMatchObject({ status: queueStatus.Complete });
+    expect(job.counts).toEqual({ added: 0, changed: 1, removed: 1, skipped: 0 });
+    const removed = (await peopleOf(washingtonSchool, OWNER, 'removed')).map((person) => person.sourcedId).sort();
+    expect(removed).toEqual(['wms-s-001', 'wms-s-018']);
+    const naomi = (await peopleOf(washingtonSchool, OWNER)).find((person) => person.sourcedId === 'wms-s-002');
+    expect(naomi?.givenName).toBe('Naomie');
+  });
+
+  it('a blocked bundle ends the job in Error with its faults, nothing written', async () => {
+    const badHeader = 'sourcedId,status,dateLastModified,name,kind\r\nlincoln-high,,,Lincoln High School,school\r\n';
+    const before = (await peopleOf(lincolnSchool)).length;
+    const response = await upload(
+      ADVISER,
+      { schoolId: String(lincolnSchool) },
+      bundleOf('lincoln-1.2-with-faults', { 'orgs.csv': badHeader, 'users.csv': 'sourcedId\r\n' }),
+    );
+    expect(response.statusCode, response.body).toBe(202);
+    const job = await runNextJob(response.json<Job>().id);
+    expect(job.status).toBe(queueStatus.Error);
+    expect(job.error).toMatch(/nothing was written/);
+    expect(job.faults.items[0]).toMatchObject({ file: 'orgs.csv', line: 1 });
+    expect((await peopleOf(lincolnSchool)).length).toBe(before);
+  });
+
+  it('refuses what is not a bundle with 400 naming file, and queues nothing', async () => {
+    const before = await jobCount();
+    const cases: [string, { name: string; bytes: Uint8Array } | undefined][] = [
+      ['no manifest', bundleOf('washington-1.1', { 'manifest.csv': null })],
+      [
+        '../ entry',
+        {
+          name: 'evil.zip',
+          bytes: zipSync({ 'manifest.csv': strToU8('propertyName,value\n'), '../users.csv': strToU8('x') }),
+        },
+      ],
+      ['not a zip', { name: 'notes.zip', bytes: strToU8('these are not the bytes of a zip') }],
+      ['no file', undefined],
+    ];
+    for (const [what, file] of cases) {
+      const response = await upload(ADVISER, { schoolId: String(lincolnSchool) }, file);
+      expect(response.statusCode, `${what}: ${response.body}`).toBe(400);
+      expect(
+        response.json<{ errors: { path: string }[] }>().errors.map((error) => error.path),
+        what,
+      ).toEqual(['file']);
+    }
+    const neither = await upload(ADVISER, {}, fixtureZip('washington-1.1'));
+    expect(neither.statusCode).toBe(400);
+    expect(neither.json<{ errors: { path: string }[] }>().errors[0]?.path).toBe('schoolId');
+    expect(await jobCount()).toBe(before);
+  });
+
+  it("answers 404 for another studio's school and 403 to a volunteer", async () => {
+    const before = await jobCount();
+    const elsewhere = await upload(ADVISER, { schoolId: String(oakSchool) }, fixtureZip('washington-1.1'));
+    expect(elsewhere.statusCode, elsewhere.body).toBe(404);
+    const volunteer = await upload(VOLUNTEER, { schoolId: String(lincolnSchool) }, fixtureZip('washington-1.1'));
+    expect(volunteer.statusCode, volunteer.body).toBe(403);
+    expect(await jobCount()).toBe(before);
+    const [left] = await t.handle.db
+      .select({ value: sql<number>`count(*)::int` })
+      .from(individuals)
+      .where(and(eq(individuals.schoolId, oakSchool)));
+    expect(left?.value).toBe(0);
+  });
+});
