@@ -342,5 +342,7 @@ export const relationCreateSchema = z.object({
   kind: z.enum(rosterRelationKind.codes),
 });
 
+/** Export presets and their form's school and district pickers. */
+export * from './export-presets-contract';
 /** The jobs page's calls (queue-management/jobs), declared beside the service's other calls. */
 export * from './jobs-contract';

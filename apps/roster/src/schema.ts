@@ -1,4 +1,7 @@
 import type {
+  RosterExportColumnCode,
+  RosterExportLayoutCode,
+  RosterExportSortCode,
   RosterGradeCode,
   RosterPersonSourceCode,
   RosterPersonStatusCode,
@@ -7,6 +10,7 @@ import type {
 } from '@colophon/domain';
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
   index,
   integer,
@@ -192,5 +196,41 @@ export const relations = roster.table(
   (table) => [
     uniqueIndex('roster_relations_triple_key').on(table.individualId, table.relatedIndividualId, table.kind),
     index('roster_relations_related_idx').on(table.relatedIndividualId),
+  ],
+);
+
+/**
+ * An export preset (issue 16): which people (roles, grades; removed people never), which columns in
+ * which order, which layout and portrait file names, which order; a school's or a district's.
+ */
+export const exportPresets = roster.table(
+  'export_presets',
+  {
+    id: serial('id').primaryKey(),
+    name: varchar('name', { length: 200 }).notNull(),
+    schoolId: integer('school_id').references(() => schools.id, { onDelete: 'cascade' }),
+    districtId: integer('district_id').references(() => districts.id, { onDelete: 'cascade' }),
+    roles: jsonb('roles').$type<RosterRoleCode[]>().notNull(),
+    /** Empty: every grade, and people without one (staff). */
+    grades: jsonb('grades').$type<RosterGradeCode[]>().notNull().default([]),
+    columns: jsonb('columns').$type<RosterExportColumnCode[]>().notNull(),
+    layout: varchar('layout', { length: 16 }).$type<RosterExportLayoutCode>().notNull(),
+    fileNameTemplate: varchar('file_name_template', { length: 200 }).notNull(),
+    sortOrder: varchar('sort_order', { length: 32 }).$type<RosterExportSortCode>().notNull().default('familyName'),
+    headerRow: boolean('header_row').notNull().default(true),
+    /** The dashboard user who made it. */
+    createdBy: integer('created_by'),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('roster_export_presets_school_name_key')
+      .on(table.schoolId, sql`lower(${table.name})`)
+      .where(sql`${table.schoolId} is not null`),
+    uniqueIndex('roster_export_presets_district_name_key')
+      .on(table.districtId, sql`lower(${table.name})`)
+      .where(sql`${table.districtId} is not null`),
+    index('roster_export_presets_name_idx').on(table.name, table.id),
+    index('roster_export_presets_updated_idx').on(table.updatedAt, table.id),
+    check('roster_export_presets_one_owner', sql`(${table.schoolId} is null) <> (${table.districtId} is null)`),
   ],
 );

@@ -398,6 +398,10 @@ describe('the service', () => {
         '/roster/queue-management/jobs/{id}/retry',
         '/roster/queue-management/jobs/{id}/cancel',
         '/roster/imports',
+        '/roster/export-presets',
+        '/roster/export-presets/{id}',
+        '/roster/export-presets/lookups/schools',
+        '/roster/export-presets/lookups/districts',
       ].sort(),
     );
     const dashboardDocument = await t.app.inject({ method: 'GET', url: '/api/docs/json' });

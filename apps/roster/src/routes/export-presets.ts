@@ -1,0 +1,259 @@
+import { and, asc, count, desc, eq, getTableColumns, ilike, ne, or, type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  districtsVisible,
+  type RosterContext,
+  requireDistrict,
+  requireOwner,
+  requireSchool,
+  schoolsVisible,
+} from '../access';
+import {
+  exportPresetCreateSchema,
+  exportPresetListQuerySchema,
+  exportPresetPageSchema,
+  exportPresetSchema,
+  exportPresetUpdateSchema,
+  idParamsSchema,
+  presetOwnerLookupPageSchema,
+  presetOwnerLookupQuerySchema,
+} from '../contract';
+import { districts, exportPresets, schools } from '../schema';
+import { containing } from './districts';
+
+const presetColumns = {
+  ...getTableColumns(exportPresets),
+  ownerName: sql<string>`coalesce(${schools.name}, ${districts.name})`,
+};
+
+const sortOrders = {
+  name: [asc(exportPresets.name), asc(exportPresets.id)],
+  '-name': [desc(exportPresets.name), desc(exportPresets.id)],
+  updatedAt: [asc(exportPresets.updatedAt), asc(exportPresets.id)],
+  '-updatedAt': [desc(exportPresets.updatedAt), desc(exportPresets.id)],
+} as const;
+
+/** A preset is seen by whoever sees its school, or its district's studio. */
+const presetsVisible = (context: RosterContext): SQL | undefined =>
+  or(schoolsVisible(context), districtsVisible(context));
+
+function selectPresets(context: RosterContext) {
+  return context.db
+    .select(presetColumns)
+    .from(exportPresets)
+    .leftJoin(schools, eq(schools.id, exportPresets.schoolId))
+    .leftJoin(districts, eq(districts.id, exportPresets.districtId));
+}
+
+/** A preset of a school or district the caller sees; anyone else's reads as unknown. */
+async function requirePreset(context: RosterContext, id: number) {
+  const [row] = await selectPresets(context)
+    .where(and(eq(exportPresets.id, id), presetsVisible(context)))
+    .limit(1);
+  if (!row) throw context.host.problem('not_found', 'The export preset was not found.');
+  return row;
+}
+
+/** A name names one preset of a school or district, whatever its case. */
+async function requireFreeName(
+  context: RosterContext,
+  owner: { schoolId: number | null; districtId: number | null },
+  name: string,
+  self?: number,
+) {
+  const [taken] = await context.db
+    .select({ id: exportPresets.id })
+    .from(exportPresets)
+    .where(
+      and(
+        owner.schoolId !== null
+          ? eq(exportPresets.schoolId, owner.schoolId)
+          : eq(exportPresets.districtId, owner.districtId ?? 0),
+        sql`lower(${exportPresets.name}) = lower(${name})`,
+        self ? ne(exportPresets.id, self) : undefined,
+      ),
+    )
+    .limit(1);
+  if (taken) throw context.host.problem('conflict', 'Another export preset here has this name', 'name');
+}
+
+export function registerExportPresetRoutes(
+  instance: FastifyInstance,
+  contextOf: (request: FastifyRequest) => RosterContext,
+) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const view = { rosterPermission: 'roster.view' } as const;
+  const manage = { rosterPermission: 'roster.manage' } as const;
+  const tags = ['export presets'];
+
+  app.get(
+    '/roster/export-presets',
+    {
+      config: view,
+      schema: {
+        tags,
+        summary: "Export presets of the caller's schools and districts, a page at a time",
+        querystring: exportPresetListQuerySchema,
+        response: { 200: exportPresetPageSchema },
+      },
+    },
+    async (request) => {
+      const context = contextOf(request);
+      const { page, pageSize, sort, schoolId, districtId, search } = request.query;
+      if (schoolId) await requireSchool(context, schoolId);
+      if (districtId) await requireDistrict(context, districtId);
+      const where = and(
+        presetsVisible(context),
+        schoolId ? eq(exportPresets.schoolId, schoolId) : undefined,
+        districtId ? eq(exportPresets.districtId, districtId) : undefined,
+        search ? ilike(exportPresets.name, containing(search)) : undefined,
+      );
+      const [items, [total]] = await Promise.all([
+        selectPresets(context)
+          .where(where)
+          .orderBy(...sortOrders[sort])
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        context.db
+          .select({ value: count() })
+          .from(exportPresets)
+          .leftJoin(schools, eq(schools.id, exportPresets.schoolId))
+          .leftJoin(districts, eq(districts.id, exportPresets.districtId))
+          .where(where),
+      ]);
+      return { items, total: total?.value ?? 0, page, pageSize };
+    },
+  );
+
+  app.get(
+    '/roster/export-presets/lookups/schools',
+    {
+      config: view,
+      schema: {
+        tags,
+        summary: 'Schools the caller may make an export preset for, by name',
+        querystring: presetOwnerLookupQuerySchema,
+        response: { 200: presetOwnerLookupPageSchema },
+      },
+    },
+    async (request) => {
+      const context = contextOf(request);
+      const { page, pageSize, search } = request.query;
+      const where = and(schoolsVisible(context), search ? ilike(schools.name, containing(search)) : undefined);
+      const [items, [total]] = await Promise.all([
+        context.db
+          .select({ id: schools.id, name: schools.name })
+          .from(schools)
+          .where(where)
+          .orderBy(asc(schools.name), asc(schools.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        context.db.select({ value: count() }).from(schools).where(where),
+      ]);
+      return { items, total: total?.value ?? 0, page, pageSize };
+    },
+  );
+
+  app.get(
+    '/roster/export-presets/lookups/districts',
+    {
+      config: view,
+      schema: {
+        tags,
+        summary: 'Districts the caller may make an export preset for, by name',
+        querystring: presetOwnerLookupQuerySchema,
+        response: { 200: presetOwnerLookupPageSchema },
+      },
+    },
+    async (request) => {
+      const context = contextOf(request);
+      const { page, pageSize, search } = request.query;
+      const where = and(districtsVisible(context), search ? ilike(districts.name, containing(search)) : undefined);
+      const [items, [total]] = await Promise.all([
+        context.db
+          .select({ id: districts.id, name: districts.name })
+          .from(districts)
+          .where(where)
+          .orderBy(asc(districts.name), asc(districts.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize),
+        context.db.select({ value: count() }).from(districts).where(where),
+      ]);
+      return { items, total: total?.value ?? 0, page, pageSize };
+    },
+  );
+
+  app.get(
+    '/roster/export-presets/:id',
+    {
+      config: view,
+      schema: { tags, summary: 'One export preset', params: idParamsSchema, response: { 200: exportPresetSchema } },
+    },
+    async (request) => requirePreset(contextOf(request), request.params.id),
+  );
+
+  app.post(
+    '/roster/export-presets',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: "Save an export preset for one of the caller's schools or districts",
+        body: exportPresetCreateSchema,
+        response: { 201: exportPresetSchema },
+      },
+    },
+    async (request, reply) => {
+      const context = contextOf(request);
+      const { schoolId, districtId, ...fields } = request.body;
+      const owner = await requireOwner(context, { schoolId, districtId });
+      await requireFreeName(context, owner, fields.name);
+      const [created] = await context.db
+        .insert(exportPresets)
+        .values({ ...owner, ...fields, createdBy: context.caller.user.id })
+        .returning({ id: exportPresets.id });
+      if (!created) throw new Error('export preset insert returned nothing');
+      return reply.code(201).send(await requirePreset(context, created.id));
+    },
+  );
+
+  app.put(
+    '/roster/export-presets/:id',
+    {
+      config: manage,
+      schema: {
+        tags,
+        summary: "Change an export preset's people, columns, layout or order (it stays its owner's)",
+        params: idParamsSchema,
+        body: exportPresetUpdateSchema,
+        response: { 200: exportPresetSchema },
+      },
+    },
+    async (request) => {
+      const context = contextOf(request);
+      const preset = await requirePreset(context, request.params.id);
+      await requireFreeName(context, preset, request.body.name, preset.id);
+      await context.db
+        .update(exportPresets)
+        .set({ ...request.body, updatedAt: new Date() })
+        .where(eq(exportPresets.id, preset.id));
+      return requirePreset(context, preset.id);
+    },
+  );
+
+  app.delete(
+    '/roster/export-presets/:id',
+    {
+      config: manage,
+      schema: { tags, summary: 'Delete an export preset', params: idParamsSchema, response: { 204: z.null() } },
+    },
+    async (request, reply) => {
+      const context = contextOf(request);
+      const preset = await requirePreset(context, request.params.id);
+      await context.db.delete(exportPresets).where(eq(exportPresets.id, preset.id));
+      return reply.code(204).send(null);
+    },
+  );
+}

@@ -1,0 +1,306 @@
+import { accounts, userAccounts, users } from '@colophon/db';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, DIRECT_ADVISER, OWNER, SUPER, type TestApp, VOLUNTEER } from '../../api/test/harness';
+
+/**
+ * Export presets and their form's pickers through the roster service as the dashboard serves it, on
+ * a real PGlite database with the demo: CRUD, validation, names unique per owner, access along the
+ * account tree.
+ */
+
+const ADVISER = 'adviser@colophon.test';
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+interface Preset {
+  id: number;
+  name: string;
+  schoolId: number | null;
+  districtId: number | null;
+  ownerName: string;
+  columns: string[];
+  roles: string[];
+  grades: string[];
+  layout: string;
+  fileNameTemplate: string;
+  sortOrder: string;
+  headerRow: boolean;
+  createdBy: number | null;
+}
+
+let t: TestApp;
+const rosterHeaders = new Map<string, Record<string, string>>();
+let lincolnSchool: number;
+let otherSchool: number;
+let oakSchool: number;
+let studioDistrict: number;
+let valleyDistrict: number;
+
+async function roster(email: string, method: Method, url: string, payload?: object) {
+  let headers = rosterHeaders.get(email);
+  if (!headers) {
+    const opened = await t.call({ method: 'POST', url: '/roster/session', as: email });
+    expect(opened.statusCode, opened.body).toBe(201);
+    headers = opened.json<{ headers: Record<string, string> }>().headers;
+    rosterHeaders.set(email, headers);
+  }
+  return t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
+}
+
+const pathsOf = (body: { errors?: { path: string }[] }) => (body.errors ?? []).map((error) => error.path);
+const namesOf = (body: { items: { name: string }[] }) => body.items.map((item) => item.name);
+
+const yearbook = {
+  name: 'Yearbook portraits',
+  roles: ['student'],
+  grades: ['09', '10'],
+  columns: ['sourcedId', 'familyName', 'givenName', 'gradeLabel', 'homeroom', 'imageFileName'],
+  layout: 'csv-with-images',
+  fileNameTemplate: '{familyName}_{givenName}_{sourcedId}',
+  sortOrder: 'grade-homeroom-familyName',
+};
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.handle.db;
+  const accountOf = async (email: string) => {
+    const [row] = await db
+      .select({ accountId: userAccounts.accountId })
+      .from(userAccounts)
+      .innerJoin(users, eq(users.id, userAccounts.userId))
+      .where(eq(users.email, email));
+    if (!row) throw new Error(`no demo account for ${email}`);
+    return row.accountId;
+  };
+  const studioId = await accountOf(OWNER);
+  const lincolnId = await accountOf(ADVISER);
+  const oakValleyId = await accountOf(DIRECT_ADVISER);
+  const [other] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(sql`${accounts.parentAccountId} = ${studioId} and ${accounts.id} <> ${lincolnId} and ${accounts.depth} = 1`)
+    .limit(1);
+  if (!other) throw new Error('no second school under the studio');
+  studioDistrict = (
+    await roster(OWNER, 'POST', '/roster/districts', { name: 'Studio District', studioAccountId: studioId })
+  ).json().id;
+  valleyDistrict = (
+    await roster(SUPER, 'POST', '/roster/districts', { name: 'Valley District', studioAccountId: oakValleyId })
+  ).json().id;
+  const mapped = await roster(OWNER, 'PUT', '/roster/mapping', {
+    mappings: [
+      { accountId: lincolnId, sourcedId: 'org-lincoln', name: 'Lincoln High', districtId: studioDistrict },
+      { accountId: other.id, sourcedId: 'org-other', name: 'Washington Middle' },
+    ],
+  });
+  expect(mapped.statusCode, mapped.body).toBe(200);
+  const oak = await roster(SUPER, 'PUT', '/roster/mapping', {
+    mappings: [{ accountId: oakValleyId, sourcedId: 'org-oak', name: 'Oak Valley' }],
+  });
+  expect(oak.statusCode, oak.body).toBe(200);
+  const mapping = (await roster(SUPER, 'GET', '/roster/mapping')).json() as { accountId: number; schoolId: number }[];
+  const schoolOf = (accountId: number) => mapping.find((row) => row.accountId === accountId)?.schoolId ?? 0;
+  lincolnSchool = schoolOf(lincolnId);
+  otherSchool = schoolOf(other.id);
+  oakSchool = schoolOf(oakValleyId);
+});
+
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('a preset', () => {
+  it('is saved for a school, read, listed, changed and deleted', async () => {
+    const created = await roster(ADVISER, 'POST', '/roster/export-presets', { ...yearbook, schoolId: lincolnSchool });
+    expect(created.statusCode, created.body).toBe(201);
+    const preset = created.json<Preset>();
+    expect(preset).toMatchObject({
+      ...yearbook,
+      schoolId: lincolnSchool,
+      districtId: null,
+      ownerName: 'Lincoln High',
+      headerRow: true,
+    });
+    expect(preset.createdBy).toEqual(expect.any(Number));
+    expect((await roster(VOLUNTEER, 'GET', `/roster/export-presets/${preset.id}`)).json()).toMatchObject({
+      name: 'Yearbook portraits',
+    });
+
+    const changed = await roster(ADVISER, 'PUT', `/roster/export-presets/${preset.id}`, {
+      name: 'Staff list',
+      roles: ['teacher', 'staff', 'teacher'],
+      columns: ['familyName', 'givenName', 'role', 'email'],
+      layout: 'csv',
+      headerRow: false,
+    });
+    expect(changed.statusCode, changed.body).toBe(200);
+    expect(changed.json()).toMatchObject({
+      name: 'Staff list',
+      roles: ['teacher', 'staff'],
+      grades: [],
+      layout: 'csv',
+      sortOrder: 'familyName',
+      fileNameTemplate: '{familyName}_{givenName}_{sourcedId}',
+      headerRow: false,
+      schoolId: lincolnSchool,
+    });
+
+    const listed = await roster(ADVISER, 'GET', `/roster/export-presets?schoolId=${lincolnSchool}`);
+    expect(listed.statusCode, listed.body).toBe(200);
+    expect(namesOf(listed.json())).toEqual(['Staff list']);
+
+    expect((await roster(ADVISER, 'DELETE', `/roster/export-presets/${preset.id}`)).statusCode).toBe(204);
+    expect((await roster(ADVISER, 'GET', `/roster/export-presets/${preset.id}`)).statusCode).toBe(404);
+  });
+
+  it('is saved for a district by the studio, whose schools’ staff do not see it', async () => {
+    const created = await roster(OWNER, 'POST', '/roster/export-presets', {
+      ...yearbook,
+      name: 'District directory',
+      districtId: studioDistrict,
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const preset = created.json<Preset>();
+    expect(preset).toMatchObject({ districtId: studioDistrict, schoolId: null, ownerName: 'Studio District' });
+    expect((await roster(ADVISER, 'GET', `/roster/export-presets/${preset.id}`)).statusCode).toBe(404);
+    expect(namesOf((await roster(ADVISER, 'GET', '/roster/export-presets')).json())).not.toContain(
+      'District directory',
+    );
+    const byDistrict = await roster(OWNER, 'GET', `/roster/export-presets?districtId=${studioDistrict}`);
+    expect(namesOf(byDistrict.json())).toEqual(['District directory']);
+  });
+
+  it('has a name unique per school or district, whatever its case', async () => {
+    const first = await roster(OWNER, 'POST', '/roster/export-presets', {
+      ...yearbook,
+      name: 'Picture day',
+      schoolId: otherSchool,
+    });
+    expect(first.statusCode, first.body).toBe(201);
+    const twice = await roster(OWNER, 'POST', '/roster/export-presets', {
+      ...yearbook,
+      name: 'PICTURE DAY',
+      schoolId: otherSchool,
+    });
+    expect(twice.statusCode).toBe(409);
+    expect(pathsOf(twice.json())).toEqual(['name']);
+    const elsewhere = await roster(OWNER, 'POST', '/roster/export-presets', {
+      ...yearbook,
+      name: 'Picture day',
+      schoolId: lincolnSchool,
+    });
+    expect(elsewhere.statusCode, elsewhere.body).toBe(201);
+    const renamed = await roster(OWNER, 'PUT', `/roster/export-presets/${elsewhere.json().id}`, {
+      ...yearbook,
+      name: 'Picture Day',
+    });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    const second = await roster(OWNER, 'POST', '/roster/export-presets', {
+      ...yearbook,
+      name: 'Retakes',
+      schoolId: otherSchool,
+    });
+    const clash = await roster(OWNER, 'PUT', `/roster/export-presets/${second.json().id}`, {
+      ...yearbook,
+      name: 'picture day',
+    });
+    expect(clash.statusCode).toBe(409);
+    expect(pathsOf(clash.json())).toEqual(['name']);
+  });
+
+  it('names the field of bad input', async () => {
+    const base = { ...yearbook, schoolId: lincolnSchool };
+    const cases: [string, Method, string, object | undefined][] = [
+      ['columns.1', 'POST', '/roster/export-presets', { ...base, columns: ['familyName', 'shoeSize'] }],
+      ['columns', 'POST', '/roster/export-presets', { ...base, columns: [] }],
+      ['columns', 'POST', '/roster/export-presets', { ...base, columns: ['familyName'] }],
+      ['columns.1', 'POST', '/roster/export-presets', { ...base, columns: ['imageFileName', 'imageFileName'] }],
+      ['layout', 'POST', '/roster/export-presets', { ...base, layout: 'csv' }],
+      ['layout', 'POST', '/roster/export-presets', { ...base, layout: 'pdf' }],
+      ['fileNameTemplate', 'POST', '/roster/export-presets', { ...base, fileNameTemplate: '{shoeSize}_{sourcedId}' }],
+      ['fileNameTemplate', 'POST', '/roster/export-presets', { ...base, fileNameTemplate: '{grade}/{familyName}' }],
+      ['fileNameTemplate', 'POST', '/roster/export-presets', { ...base, fileNameTemplate: 'portrait' }],
+      ['schoolId', 'POST', '/roster/export-presets', { ...yearbook }],
+      ['schoolId', 'POST', '/roster/export-presets', { ...base, districtId: studioDistrict }],
+      ['roles', 'POST', '/roster/export-presets', { ...base, roles: [] }],
+      ['roles.0', 'POST', '/roster/export-presets', { ...base, roles: ['janitor'] }],
+      ['grades.0', 'POST', '/roster/export-presets', { ...base, grades: ['14'] }],
+      ['sortOrder', 'POST', '/roster/export-presets', { ...base, sortOrder: 'age' }],
+      ['name', 'POST', '/roster/export-presets', { ...base, name: '  ' }],
+      ['columns.0', 'PUT', '/roster/export-presets/1', { ...yearbook, columns: ['nope'] }],
+      ['sort', 'GET', '/roster/export-presets?sort=age', undefined],
+      ['pageSize', 'GET', '/roster/export-presets/lookups/schools?pageSize=0', undefined],
+    ];
+    for (const [field, method, url, payload] of cases) {
+      const response = await roster(ADVISER, method, url, payload);
+      expect(response.statusCode, `${url} ${JSON.stringify(payload)} ${response.body}`).toBe(400);
+      expect(response.headers['content-type']).toContain('application/problem+json');
+      expect(pathsOf(response.json()), response.body).toContain(field);
+    }
+  });
+});
+
+describe('the pickers', () => {
+  const lookup = async (email: string, url: string) => {
+    const response = await roster(email, 'GET', url);
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ items: { id: number; name: string }[]; total: number }>();
+  };
+
+  it('offer the schools and districts the caller may make a preset for, searched and paged', async () => {
+    const ownerSchools = await lookup(OWNER, '/roster/export-presets/lookups/schools');
+    expect(ownerSchools.items.map((school) => school.id)).toEqual([lincolnSchool, otherSchool]);
+    expect(ownerSchools.items.map((school) => school.name)).toEqual(['Lincoln High', 'Washington Middle']);
+    const paged = await lookup(OWNER, '/roster/export-presets/lookups/schools?pageSize=1&page=2');
+    expect(paged).toMatchObject({ total: 2, items: [{ id: otherSchool }] });
+    expect((await lookup(OWNER, '/roster/export-presets/lookups/schools?search=wash')).items).toEqual([
+      { id: otherSchool, name: 'Washington Middle' },
+    ]);
+    expect((await lookup(OWNER, '/roster/export-presets/lookups/districts')).items).toEqual([
+      { id: studioDistrict, name: 'Studio District' },
+    ]);
+
+    expect((await lookup(ADVISER, '/roster/export-presets/lookups/schools')).items).toEqual([
+      { id: lincolnSchool, name: 'Lincoln High' },
+    ]);
+    expect((await lookup(ADVISER, '/roster/export-presets/lookups/districts')).total).toBe(0);
+    expect((await lookup(DIRECT_ADVISER, '/roster/export-presets/lookups/schools')).items).toEqual([
+      { id: oakSchool, name: 'Oak Valley' },
+    ]);
+    const superDistricts = await lookup(SUPER, '/roster/export-presets/lookups/districts?search=district');
+    expect(superDistricts.items.map((district) => district.id)).toEqual([studioDistrict, valleyDistrict]);
+  });
+});
+
+describe('access', () => {
+  it("answers 404 for another tenant's preset, school or district, and 403 for a volunteer's write", async () => {
+    const mine = (
+      await roster(ADVISER, 'POST', '/roster/export-presets', { ...yearbook, name: 'Access', schoolId: lincolnSchool })
+    ).json<Preset>();
+    expect((await roster(DIRECT_ADVISER, 'GET', `/roster/export-presets/${mine.id}`)).statusCode).toBe(404);
+    expect((await roster(DIRECT_ADVISER, 'PUT', `/roster/export-presets/${mine.id}`, yearbook)).statusCode).toBe(404);
+    expect((await roster(DIRECT_ADVISER, 'DELETE', `/roster/export-presets/${mine.id}`)).statusCode).toBe(404);
+    expect((await roster(DIRECT_ADVISER, 'GET', `/roster/export-presets?schoolId=${lincolnSchool}`)).statusCode).toBe(
+      404,
+    );
+    expect(
+      (await roster(DIRECT_ADVISER, 'POST', '/roster/export-presets', { ...yearbook, schoolId: lincolnSchool }))
+        .statusCode,
+    ).toBe(404);
+    expect(
+      (await roster(OWNER, 'POST', '/roster/export-presets', { ...yearbook, districtId: valleyDistrict })).statusCode,
+    ).toBe(404);
+    expect(namesOf((await roster(DIRECT_ADVISER, 'GET', '/roster/export-presets')).json())).toEqual([]);
+    expect(namesOf((await roster(SUPER, 'GET', '/roster/export-presets?search=access')).json())).toEqual(['Access']);
+
+    const volunteer = await roster(VOLUNTEER, 'POST', '/roster/export-presets', {
+      ...yearbook,
+      name: 'Volunteer',
+      schoolId: lincolnSchool,
+    });
+    expect(volunteer.statusCode).toBe(403);
+    expect((await roster(VOLUNTEER, 'PUT', `/roster/export-presets/${mine.id}`, yearbook)).statusCode).toBe(403);
+    expect((await roster(VOLUNTEER, 'DELETE', `/roster/export-presets/${mine.id}`)).statusCode).toBe(403);
+    expect((await roster(VOLUNTEER, 'GET', '/roster/export-presets/lookups/schools')).statusCode).toBe(200);
+  });
+});
