@@ -18,7 +18,6 @@ import { MAX_ROSTER_BUNDLE_BYTES } from './imports';
 import { migrateRoster } from './migrate';
 import { addProblemMessage } from './problem-message';
 import { registerDistrictRoutes } from './routes/districts';
-import { registerExportPresetRoutes } from './routes/export-presets';
 import { registerImportRoutes } from './routes/imports';
 import { registerIndividualRoutes } from './routes/individuals';
 import { registerJobRoutes } from './routes/jobs';
@@ -98,7 +97,11 @@ export async function buildRosterApp({
   });
   await app.register(swaggerUi, { routePrefix: '/roster/docs', staticCSP: true });
   // Bundle uploads (POST /roster/imports) only; the route streams the file part to disk itself.
-  await app.register(multipart, { limits: { fileSize: config.maxImportBytes ?? MAX_ROSTER_BUNDLE_BYTES } });
+  // Over the cap a file part ends truncated (not thrown), and the route answers 400 naming the file.
+  await app.register(multipart, {
+    limits: { fileSize: config.maxImportBytes ?? MAX_ROSTER_BUNDLE_BYTES },
+    throwFileSizeLimit: false,
+  });
   app.setNotFoundHandler((request, reply) =>
     host.sendProblem(reply, 404, 'Not Found', `No route ${request.method} ${request.url.split('?')[0]}.`),
   );
@@ -156,7 +159,6 @@ export async function buildRosterApp({
   registerSchoolRoutes(app, contextOf);
   registerIndividualRoutes(app, contextOf);
   registerJobRoutes(app, contextOf);
-  registerExportPresetRoutes(app, contextOf);
   registerImportRoutes(app, contextOf, { maxBundleBytes: config.maxImportBytes ?? MAX_ROSTER_BUNDLE_BYTES });
   return app;
 }

@@ -6,7 +6,9 @@ import { and, eq, sql } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claim, complete, fail, PermanentJobError } from '../../api/src/queue';
+import { createRosterHost } from '../../api/src/roster-host';
 import { createTestApp, DIRECT_ADVISER, OWNER, SUPER, type TestApp, VOLUNTEER } from '../../api/test/harness';
+import { buildRosterApp } from '../src/app';
 import { rosterImportHandler } from '../src/imports/import-job';
 import { individuals } from '../src/schema';
 
@@ -332,6 +334,32 @@ describe('POST /roster/imports', () => {
     expect(neither.statusCode).toBe(400);
     expect(neither.json<{ errors: { path: string }[] }>().errors[0]?.path).toBe('schoolId');
     expect(await jobCount()).toBe(before);
+  });
+
+  it('refuses a bundle over the size cap with 400 naming file, and stores and queues nothing', async () => {
+    const small = await buildRosterApp({
+      db: t.handle.db,
+      config: { maxImportBytes: 1024 },
+      host: createRosterHost(t.app.services),
+    });
+    try {
+      const before = await jobCount();
+      const body = formData({ schoolId: String(lincolnSchool) }, fixtureZip('washington-1.1'));
+      const response = await small.inject({
+        method: 'POST',
+        url: '/roster/imports',
+        headers: { ...(await headersOf(ADVISER)), 'content-type': body.contentType },
+        payload: body.payload,
+      });
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json<{ errors: { path: string; message: string }[] }>().errors[0]).toMatchObject({
+        path: 'file',
+        message: expect.stringMatching(/larger than/),
+      });
+      expect(await jobCount()).toBe(before);
+    } finally {
+      await small.close();
+    }
   });
 
   it("answers 404 for another studio's school and 403 to a volunteer", async () => {

@@ -14,6 +14,8 @@ import { rosterJobSchema } from '../jobs-contract';
 import { readJob } from './jobs';
 
 const positiveId = /^[1-9]\d{0,9}$/;
+const sizeOf = (bytes: number) =>
+  bytes >= 1_048_576 ? `${Math.floor(bytes / 1_048_576)} MiB` : `${Math.ceil(bytes / 1024)} KiB`;
 
 /**
  * `POST /roster/imports`: a OneRoster bundle (multipart `file`) for a school or district becomes an
@@ -54,7 +56,9 @@ export function registerImportRoutes(
         const fields: Record<string, string> = {};
         let fileName: string | undefined;
         let truncated = false;
-        for await (const part of request.parts({ limits: { fileSize: maxBundleBytes, files: 1, fields: 10 } })) {
+        for await (const part of request.parts({
+          limits: { fileSize: maxBundleBytes, files: 1, fields: 10 },
+        })) {
           if (part.type === 'file') {
             if (part.fieldname !== 'file' || fileName !== undefined) {
               part.file.resume();
@@ -70,7 +74,7 @@ export function registerImportRoutes(
         if (truncated) {
           throw host.problem(
             'validation',
-            `The bundle is larger than ${Math.round(maxBundleBytes / 1_048_576)} MiB; nothing was imported`,
+            `The bundle is larger than ${sizeOf(maxBundleBytes)}; nothing was imported`,
             'file',
           );
         }
