@@ -18,6 +18,7 @@ import { MAX_ROSTER_BUNDLE_BYTES } from './imports';
 import { migrateRoster } from './migrate';
 import { addProblemMessage } from './problem-message';
 import { registerDistrictRoutes } from './routes/districts';
+import { registerExportPresetRoutes } from './routes/export-presets';
 import { registerImportRoutes } from './routes/imports';
 import { registerIndividualRoutes } from './routes/individuals';
 import { registerJobRoutes } from './routes/jobs';
@@ -159,6 +160,7 @@ export async function buildRosterApp({
   registerSchoolRoutes(app, contextOf);
   registerIndividualRoutes(app, contextOf);
   registerJobRoutes(app, contextOf);
+  registerExportPresetRoutes(app, contextOf);
   registerImportRoutes(app, contextOf, { maxBundleBytes: config.maxImportBytes ?? MAX_ROSTER_BUNDLE_BYTES });
   return app;
 }
