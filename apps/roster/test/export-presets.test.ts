@@ -206,6 +206,13 @@ describe('a preset', () => {
     });
     expect(clash.statusCode).toBe(409);
     expect(pathsOf(clash.json())).toEqual(['name']);
+    const atOnce = await Promise.all(
+      [1, 2].map(() =>
+        roster(OWNER, 'POST', '/roster/export-presets', { ...yearbook, name: 'At once', schoolId: otherSchool }),
+      ),
+    );
+    expect(atOnce.map((response) => response.statusCode).sort()).toEqual([201, 409]);
+    expect(pathsOf(atOnce.find((response) => response.statusCode === 409)?.json() ?? {})).toEqual(['name']);
   });
 
   it('names the field of bad input', async () => {

@@ -79,6 +79,22 @@ async function requireFreeName(
   if (taken) throw context.host.problem('conflict', 'Another export preset here has this name', 'name');
 }
 
+/** Two saves of one name at once: the unique index refuses the second, answered like the check above. */
+async function nameGuarded<T>(context: RosterContext, write: () => Promise<T>): Promise<T> {
+  try {
+    return await write();
+  } catch (error) {
+    for (let current: unknown = error, depth = 0; current && depth < 4; depth++) {
+      const candidate = current as { code?: string; constraint?: string; cause?: unknown };
+      if (candidate.code === '23505' && (candidate.constraint ?? '').startsWith('roster_export_presets_')) {
+        throw context.host.problem('conflict', 'Another export preset here has this name', 'name');
+      }
+      current = candidate.cause;
+    }
+    throw error;
+  }
+}
+
 export function registerExportPresetRoutes(
   instance: FastifyInstance,
   contextOf: (request: FastifyRequest) => RosterContext,
@@ -210,10 +226,12 @@ export function registerExportPresetRoutes(
       const { schoolId, districtId, ...fields } = request.body;
       const owner = await requireOwner(context, { schoolId, districtId });
       await requireFreeName(context, owner, fields.name);
-      const [created] = await context.db
-        .insert(exportPresets)
-        .values({ ...owner, ...fields, createdBy: context.caller.user.id })
-        .returning({ id: exportPresets.id });
+      const [created] = await nameGuarded(context, () =>
+        context.db
+          .insert(exportPresets)
+          .values({ ...owner, ...fields, createdBy: context.caller.user.id })
+          .returning({ id: exportPresets.id }),
+      );
       if (!created) throw new Error('export preset insert returned nothing');
       return reply.code(201).send(await requirePreset(context, created.id));
     },
@@ -235,10 +253,12 @@ export function registerExportPresetRoutes(
       const context = contextOf(request);
       const preset = await requirePreset(context, request.params.id);
       await requireFreeName(context, preset, request.body.name, preset.id);
-      await context.db
-        .update(exportPresets)
-        .set({ ...request.body, updatedAt: new Date() })
-        .where(eq(exportPresets.id, preset.id));
+      await nameGuarded(context, () =>
+        context.db
+          .update(exportPresets)
+          .set({ ...request.body, updatedAt: new Date() })
+          .where(eq(exportPresets.id, preset.id)),
+      );
       return requirePreset(context, preset.id);
     },
   );
