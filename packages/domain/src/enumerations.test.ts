@@ -43,6 +43,7 @@ import { internalProofStatus, proofStatus } from './proofs';
 import { proofProcessingStatus } from './proofUploads';
 import { queueStatus } from './queues';
 import { userRole } from './roles';
+import { rosterExportColumn, rosterExportLayout, rosterExportSort } from './rosterExports';
 import { rosterGrade } from './rosterGrades';
 import { rosterJobKind } from './rosterJobs';
 import { rosterPersonSource, rosterPersonStatus, rosterRelationKind, rosterRole } from './rosterPeople';
@@ -104,6 +105,9 @@ const enumerations: Record<string, Enumeration<string | number>> = {
   rosterPersonSource,
   rosterRelationKind,
   rosterJobKind,
+  rosterExportColumn,
+  rosterExportLayout,
+  rosterExportSort,
 };
 
 describe('every enumeration is declared once, code → label', () => {
