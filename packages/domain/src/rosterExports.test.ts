@@ -100,6 +100,9 @@ describe('portrait file names', () => {
     ["O'Brien__  Mary", 'O_Brien_Mary'],
     ['李小龙', 'portrait'],
     ['  _Anna_ ', 'Anna'],
+    ['Con', 'Con_'],
+    ['lpt1', 'lpt1_'],
+    ['Connor', 'Connor'],
   ])('%j → %s', (text, stem) => {
     expect(rosterFileNameStem(text)).toBe(stem);
   });

@@ -145,7 +145,8 @@ const FOLDS: Readonly<Record<string, string>> = {
 /**
  * A file name's stem safe on every disk and in every layout program: accents folded to ASCII
  * (José → Jose), anything else (slashes, quotes, other scripts) as `_`, runs of `_` as one, no
- * leading or trailing `_`, `.`, `-` or space; `portrait` when nothing is left.
+ * leading or trailing `_`, `.`, `-` or space; `portrait` when nothing is left; never a name Windows
+ * reserves (`CON` → `CON_`).
  */
 export function rosterFileNameStem(text: string): string {
   const folded = text
@@ -159,7 +160,9 @@ export function rosterFileNameStem(text: string): string {
     .replace(/^[._ -]+|[._ -]+$/g, '')
     .slice(0, 120)
     .replace(/[._ -]+$/g, '');
-  return stem === '' ? 'portrait' : stem;
+  if (stem === '') return 'portrait';
+  // Windows refuses these names whatever their extension (CON.jpg), and a school's drive may be Windows.
+  return /^(con|prn|aux|nul|com\d|lpt\d)$/i.test(stem) ? `${stem}_` : stem;
 }
 
 /** The portrait's extension from where it is stored (`.jpg` unless it says `.png`, `.tif` …). */
