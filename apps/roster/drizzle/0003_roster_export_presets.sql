@@ -15,7 +15,13 @@ create table roster.export_presets (
   created_by integer,
   created_at timestamptz not null default now(),
   updated_at timestamptz not null default now(),
-  constraint roster_export_presets_one_owner check ((school_id is null) <> (district_id is null))
+  constraint roster_export_presets_one_owner check ((school_id is null) <> (district_id is null)),
+  -- The domain's codes (rosterExportLayout, rosterExportSort); lists are never empty where a preset needs one.
+  constraint roster_export_presets_layout_check check (layout in ('csv', 'csv-with-images')),
+  constraint roster_export_presets_sort_check check (sort_order in ('familyName', 'grade-homeroom-familyName')),
+  constraint roster_export_presets_roles_check check (jsonb_typeof(roles) = 'array' and jsonb_array_length(roles) > 0),
+  constraint roster_export_presets_columns_check check (jsonb_typeof(columns) = 'array' and jsonb_array_length(columns) > 0),
+  constraint roster_export_presets_grades_check check (jsonb_typeof(grades) = 'array')
 );
 --> statement-breakpoint
 create unique index roster_export_presets_school_name_key on roster.export_presets (school_id, lower(name)) where school_id is not null;

@@ -311,3 +311,21 @@ describe('access', () => {
     expect((await roster(VOLUNTEER, 'GET', '/roster/export-presets/lookups/schools')).statusCode).toBe(200);
   });
 });
+
+describe('the table', () => {
+  it('refuses a layout or order outside the domain’s codes, and empty roles or columns', async () => {
+    const [school] = await t.handle.db
+      .execute<{ id: number }>(sql`select id from roster.schools limit 1`)
+      .then((result) => (result as unknown as { rows: { id: number }[] }).rows);
+    const insert = (layout: string, sortOrder: string, roles: string, columns: string) =>
+      t.handle.db.execute(sql`insert into roster.export_presets
+        (name, school_id, roles, columns, layout, file_name_template, sort_order)
+        values (${`Raw ${layout} ${sortOrder} ${roles} ${columns}`}, ${school?.id}, ${roles}::jsonb, ${columns}::jsonb,
+          ${layout}, '{sourcedId}', ${sortOrder})`);
+    await expect(insert('csv', 'familyName', '["student"]', '["familyName"]')).resolves.toBeDefined();
+    await expect(insert('pdf', 'familyName', '["student"]', '["familyName"]')).rejects.toThrow();
+    await expect(insert('csv', 'age', '["student"]', '["familyName"]')).rejects.toThrow();
+    await expect(insert('csv', 'familyName', '[]', '["familyName"]')).rejects.toThrow();
+    await expect(insert('csv', 'familyName', '["student"]', '[]')).rejects.toThrow();
+  });
+});
