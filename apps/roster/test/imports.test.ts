@@ -1,16 +1,17 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
-import { accounts, queueRoster, userAccounts, users } from '@colophon/db';
+import { queueRoster } from '@colophon/db';
 import { queueStatus } from '@colophon/domain';
 import { and, eq, sql } from 'drizzle-orm';
 import { strToU8, zipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claim, complete, fail, PermanentJobError } from '../../api/src/queue';
 import { createRosterHost } from '../../api/src/roster-host';
-import { createTestApp, DIRECT_ADVISER, OWNER, SUPER, type TestApp, VOLUNTEER } from '../../api/test/harness';
+import { createTestApp, OWNER, SUPER, type TestApp, VOLUNTEER } from '../../api/test/harness';
 import { buildRosterApp } from '../src/app';
 import { rosterImportHandler } from '../src/imports/import-job';
 import { individuals } from '../src/schema';
+import { ADVISER, demoAccounts, mapDemoSchools, rosterCaller } from './support';
 
 /**
  * POST /roster/imports and its job, through the roster service as the dashboard serves it, on a real
@@ -18,7 +19,6 @@ import { individuals } from '../src/schema';
  * (claimed from queue_roster as the worker claims them), the people and the job's page read back.
  */
 
-const ADVISER = 'adviser@colophon.test';
 const fixtures = fileURLToPath(new URL('../../../fixtures/oneroster/', import.meta.url));
 
 interface Job {
@@ -44,25 +44,11 @@ interface Person {
 }
 
 let t: TestApp;
-const rosterHeaders = new Map<string, Record<string, string>>();
 let lincolnSchool: number;
 let washingtonSchool: number;
 let oakSchool: number;
 
-async function headersOf(email: string) {
-  let headers = rosterHeaders.get(email);
-  if (!headers) {
-    const opened = await t.call({ method: 'POST', url: '/roster/session', as: email });
-    expect(opened.statusCode, opened.body).toBe(201);
-    headers = opened.json<{ headers: Record<string, string> }>().headers;
-    rosterHeaders.set(email, headers);
-  }
-  return headers;
-}
-
-async function roster(email: string, method: 'GET' | 'PUT' | 'POST', url: string, payload?: object) {
-  return t.app.inject({ method, url, headers: await headersOf(email), ...(payload ? { payload } : {}) });
-}
+const { roster, headersOf } = rosterCaller(() => t);
 
 /** A multipart/form-data body as a browser's FormData sends it. */
 function formData(fields: Record<string, string>, file?: { name: string; bytes: Uint8Array }) {
@@ -138,43 +124,18 @@ const jobCount = async () => {
 
 beforeAll(async () => {
   t = await createTestApp();
-  const db = t.handle.db;
-  const accountOf = async (email: string) => {
-    const [row] = await db
-      .select({ accountId: userAccounts.accountId })
-      .from(userAccounts)
-      .innerJoin(users, eq(users.id, userAccounts.userId))
-      .where(eq(users.email, email));
-    if (!row) throw new Error(`no demo account for ${email}`);
-    return row.accountId;
-  };
-  const studioId = await accountOf(OWNER);
-  const lincolnId = await accountOf(ADVISER);
-  const oakValleyId = await accountOf(DIRECT_ADVISER);
-  const [other] = await db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(sql`${accounts.parentAccountId} = ${studioId} and ${accounts.id} <> ${lincolnId} and ${accounts.depth} = 1`)
-    .limit(1);
-  if (!other) throw new Error('no second school under the studio');
-  const mapped = await roster(OWNER, 'PUT', '/roster/mapping', {
-    mappings: [
-      { accountId: lincolnId, sourcedId: 'lincoln-high', name: 'Lincoln High (SIS)' },
-      { accountId: other.id, sourcedId: 'washington-ms', name: 'Washington Middle (SIS)' },
-    ],
-  });
-  expect(mapped.statusCode, mapped.body).toBe(200);
-  const oak = await roster(SUPER, 'PUT', '/roster/mapping', {
-    mappings: [{ accountId: oakValleyId, sourcedId: 'org-oak', name: 'Oak Valley (SIS)' }],
-  });
-  expect(oak.statusCode, oak.body).toBe(200);
-  const mapping = (await roster(SUPER, 'GET', '/roster/mapping')).json() as { accountId: number; schoolId: number }[];
-  const schoolOf = (accountId: number) => mapping.find((row) => row.accountId === accountId)?.schoolId ?? 0;
-  lincolnSchool = schoolOf(lincolnId);
-  washingtonSchool = schoolOf(other.id);
-  oakSchool = schoolOf(oakValleyId);
+  const demo = await demoAccounts(t);
+  ({
+    lincolnSchool,
+    otherSchool: washingtonSchool,
+    oakSchool,
+  } = await mapDemoSchools(roster, demo, {
+    lincoln: { sourcedId: 'lincoln-high', name: 'Lincoln High (SIS)' },
+    other: { sourcedId: 'washington-ms', name: 'Washington Middle (SIS)' },
+    oak: { sourcedId: 'org-oak', name: 'Oak Valley (SIS)' },
+  }));
   // Only this file's jobs wait in the queue, so each run claims the job it uploaded.
-  await db.delete(queueRoster).where(eq(queueRoster.status, queueStatus.Waiting));
+  await t.handle.db.delete(queueRoster).where(eq(queueRoster.status, queueStatus.Waiting));
 });
 
 afterAll(async () => {

@@ -1,8 +1,8 @@
-import { accounts, userAccounts, users } from '@colophon/db';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIRECT_ADVISER, OWNER, SUPER, type TestApp, VOLUNTEER } from '../../api/test/harness';
 import { individuals, relations } from '../src/schema';
+import { ADVISER, demoAccounts, type RosterMethod as Method, mapDemoSchools, rosterCaller } from './support';
 
 /**
  * A school's people and their relations through the roster service as the dashboard serves it, on
@@ -10,10 +10,7 @@ import { individuals, relations } from '../src/schema';
  * and access along the account tree.
  */
 
-const ADVISER = 'adviser@colophon.test';
 const TREASURER = 'treasurer@colophon.test';
-
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 interface Person {
   id: number;
   schoolId: number;
@@ -29,22 +26,12 @@ interface Person {
 }
 
 let t: TestApp;
-const rosterHeaders = new Map<string, Record<string, string>>();
 let lincolnSchool: number;
 let otherSchool: number;
 let oakSchool: number;
 let studioDistrict: number;
 
-async function roster(email: string, method: Method, url: string, payload?: object) {
-  let headers = rosterHeaders.get(email);
-  if (!headers) {
-    const opened = await t.call({ method: 'POST', url: '/roster/session', as: email });
-    expect(opened.statusCode, opened.body).toBe(201);
-    headers = opened.json<{ headers: Record<string, string> }>().headers;
-    rosterHeaders.set(email, headers);
-  }
-  return t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-}
+const { roster } = rosterCaller(() => t);
 
 const namesOf = (body: { items: Person[] }) => body.items.map((person) => `${person.givenName} ${person.familyName}`);
 const pathsOf = (body: { errors?: { path: string }[] }) => (body.errors ?? []).map((error) => error.path);
@@ -78,44 +65,15 @@ const lincolnPeople = [
 
 beforeAll(async () => {
   t = await createTestApp();
-  const db = t.handle.db;
-  const accountOf = async (email: string) => {
-    const [row] = await db
-      .select({ accountId: userAccounts.accountId })
-      .from(userAccounts)
-      .innerJoin(users, eq(users.id, userAccounts.userId))
-      .where(eq(users.email, email));
-    if (!row) throw new Error(`no demo account for ${email}`);
-    return row.accountId;
-  };
-  const studioId = await accountOf(OWNER);
-  const lincolnId = await accountOf(ADVISER);
-  const oakValleyId = await accountOf(DIRECT_ADVISER);
-  const [other] = await db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(sql`${accounts.parentAccountId} = ${studioId} and ${accounts.id} <> ${lincolnId} and ${accounts.depth} = 1`)
-    .limit(1);
-  if (!other) throw new Error('no second school under the studio');
+  const demo = await demoAccounts(t);
   studioDistrict = (
-    await roster(OWNER, 'POST', '/roster/districts', { name: 'Studio District', studioAccountId: studioId })
+    await roster(OWNER, 'POST', '/roster/districts', { name: 'Studio District', studioAccountId: demo.studioId })
   ).json().id;
-  const mapped = await roster(OWNER, 'PUT', '/roster/mapping', {
-    mappings: [
-      { accountId: lincolnId, sourcedId: 'org-lincoln', name: 'Lincoln (SIS)', districtId: studioDistrict },
-      { accountId: other.id, sourcedId: 'org-other', name: 'Other (SIS)' },
-    ],
-  });
-  expect(mapped.statusCode, mapped.body).toBe(200);
-  const oak = await roster(SUPER, 'PUT', '/roster/mapping', {
-    mappings: [{ accountId: oakValleyId, sourcedId: 'org-oak', name: 'Oak Valley (SIS)' }],
-  });
-  expect(oak.statusCode, oak.body).toBe(200);
-  const mapping = (await roster(SUPER, 'GET', '/roster/mapping')).json() as { accountId: number; schoolId: number }[];
-  const schoolOf = (accountId: number) => mapping.find((row) => row.accountId === accountId)?.schoolId ?? 0;
-  lincolnSchool = schoolOf(lincolnId);
-  otherSchool = schoolOf(other.id);
-  oakSchool = schoolOf(oakValleyId);
+  ({ lincolnSchool, otherSchool, oakSchool } = await mapDemoSchools(roster, demo, {
+    lincoln: { sourcedId: 'org-lincoln', name: 'Lincoln (SIS)', districtId: studioDistrict },
+    other: { sourcedId: 'org-other', name: 'Other (SIS)' },
+    oak: { sourcedId: 'org-oak', name: 'Oak Valley (SIS)' },
+  }));
 
   const written = await roster(ADVISER, 'POST', '/roster/individuals/bulk-insert-update', {
     schoolId: lincolnSchool,
