@@ -1,10 +1,11 @@
-import { accounts, auditLog, queueEvents, queueRoster, userAccounts, users } from '@colophon/db';
+import { auditLog, queueEvents, queueRoster, users } from '@colophon/db';
 import { queueStatus } from '@colophon/domain';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { claim } from '../../api/src/queue';
 import { enqueueRosterJob, reportRosterJob } from '../../api/src/queue/roster';
 import { createTestApp, DIRECT_ADVISER, OWNER, SUPER, type TestApp, VOLUNTEER } from '../../api/test/harness';
+import { ADVISER, demoAccounts, mapDemoSchools, rosterCaller } from './support';
 
 /**
  * The roster's jobs page (`queue-management/jobs`) over queue_roster rows, through the roster service
@@ -14,10 +15,8 @@ import { createTestApp, DIRECT_ADVISER, OWNER, SUPER, type TestApp, VOLUNTEER } 
  * tenant's).
  */
 
-const ADVISER = 'adviser@colophon.test';
 const TREASURER = 'treasurer@colophon.test';
 
-type Method = 'GET' | 'POST';
 interface Job {
   id: number;
   kind: string;
@@ -35,7 +34,6 @@ interface Job {
 
 let t: TestApp;
 const db = () => t.handle.db;
-const rosterHeaders = new Map<string, Record<string, string>>();
 let lincolnId: number;
 let lincolnSchool: number;
 let otherSchool: number;
@@ -49,16 +47,7 @@ const jobs: Record<'lincolnImport' | 'lincolnFailed' | 'otherComplete' | 'studio
   oakImport: 0,
 };
 
-async function roster(email: string, method: Method, url: string) {
-  let headers = rosterHeaders.get(email);
-  if (!headers) {
-    const opened = await t.call({ method: 'POST', url: '/roster/session', as: email });
-    expect(opened.statusCode, opened.body).toBe(201);
-    headers = opened.json<{ headers: Record<string, string> }>().headers;
-    rosterHeaders.set(email, headers);
-  }
-  return t.app.inject({ method, url, headers });
-}
+const { roster } = rosterCaller(() => t);
 
 const idsOf = (body: { items: Job[] }) => body.items.map((job) => job.id);
 const statusOf = async (id: number) => {
@@ -71,74 +60,29 @@ const statusOf = async (id: number) => {
 
 beforeAll(async () => {
   t = await createTestApp();
-  const accountOf = async (email: string) => {
-    const [row] = await db()
-      .select({ accountId: userAccounts.accountId, userId: users.id })
-      .from(userAccounts)
-      .innerJoin(users, eq(users.id, userAccounts.userId))
-      .where(eq(users.email, email));
-    if (!row) throw new Error(`no demo account for ${email}`);
-    return row;
-  };
-  const studio = await accountOf(OWNER);
-  const lincoln = await accountOf(ADVISER);
-  const oak = await accountOf(DIRECT_ADVISER);
-  lincolnId = lincoln.accountId;
-  adviserId = lincoln.userId;
-  const [other] = await db()
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(
-      sql`${accounts.parentAccountId} = ${studio.accountId} and ${accounts.id} <> ${lincolnId} and ${accounts.depth} = 1`,
-    )
-    .limit(1);
-  if (!other) throw new Error('no second school under the studio');
+  const demo = await demoAccounts(t);
+  lincolnId = demo.lincolnId;
+  const [adviser] = await db().select({ id: users.id }).from(users).where(eq(users.email, ADVISER));
+  if (!adviser) throw new Error(`no demo user ${ADVISER}`);
+  adviserId = adviser.id;
   const district = (
-    await t.app.inject({
-      method: 'POST',
-      url: '/roster/districts',
-      headers: await (async () => {
-        await roster(OWNER, 'GET', '/roster/districts');
-        return rosterHeaders.get(OWNER) ?? {};
-      })(),
-      payload: { name: 'Jobs District', studioAccountId: studio.accountId },
-    })
+    await roster(OWNER, 'POST', '/roster/districts', { name: 'Jobs District', studioAccountId: demo.studioId })
   ).json().id as number;
-  const mapped = await t.app.inject({
-    method: 'PUT',
-    url: '/roster/mapping',
-    headers: rosterHeaders.get(OWNER) ?? {},
-    payload: {
-      mappings: [
-        { accountId: lincolnId, sourcedId: 'org-lincoln', name: 'Lincoln (SIS)', districtId: district },
-        { accountId: other.id, sourcedId: 'org-other', name: 'Other (SIS)' },
-      ],
-    },
-  });
-  expect(mapped.statusCode, mapped.body).toBe(200);
-  await roster(SUPER, 'GET', '/roster/districts');
-  const oakMapped = await t.app.inject({
-    method: 'PUT',
-    url: '/roster/mapping',
-    headers: rosterHeaders.get(SUPER) ?? {},
-    payload: { mappings: [{ accountId: oak.accountId, sourcedId: 'org-oak', name: 'Oak Valley (SIS)' }] },
-  });
-  expect(oakMapped.statusCode, oakMapped.body).toBe(200);
-  const mapping = (await roster(SUPER, 'GET', '/roster/mapping')).json() as { accountId: number; schoolId: number }[];
-  const schoolOf = (accountId: number) => mapping.find((row) => row.accountId === accountId)?.schoolId ?? 0;
-  lincolnSchool = schoolOf(lincolnId);
-  otherSchool = schoolOf(other.id);
-  oakSchool = schoolOf(oak.accountId);
+  ({ lincolnSchool, otherSchool, oakSchool } = await mapDemoSchools(roster, demo, {
+    lincoln: { sourcedId: 'org-lincoln', name: 'Lincoln (SIS)', districtId: district },
+    other: { sourcedId: 'org-other', name: 'Other (SIS)' },
+    oak: { sourcedId: 'org-oak', name: 'Oak Valley (SIS)' },
+  }));
 
   // Oldest first, so the list's newest-first order is the reverse.
   jobs.oakImport = (
-    await enqueueRosterJob(db(), { kind: 'import', accountId: oak.accountId, rosterSchoolId: oakSchool })
+    await enqueueRosterJob(db(), { kind: 'import', accountId: demo.oakValleyId, rosterSchoolId: oakSchool })
   ).id;
   jobs.studioSync = (
-    await enqueueRosterJob(db(), { kind: 'sync', accountId: studio.accountId, rosterDistrictId: district })
+    await enqueueRosterJob(db(), { kind: 'sync', accountId: demo.studioId, rosterDistrictId: district })
   ).id;
   jobs.otherComplete = (
-    await enqueueRosterJob(db(), { kind: 'export', accountId: other.id, rosterSchoolId: otherSchool })
+    await enqueueRosterJob(db(), { kind: 'export', accountId: demo.otherId, rosterSchoolId: otherSchool })
   ).id;
   jobs.lincolnFailed = (
     await enqueueRosterJob(db(), { kind: 'sync', accountId: lincolnId, rosterSchoolId: lincolnSchool })
