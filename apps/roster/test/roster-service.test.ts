@@ -1,4 +1,3 @@
-import { accounts, userAccounts, users } from '@colophon/db';
 import { rosterErrorMessage } from '@colophon/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,6 +16,7 @@ import { buildRosterApp } from '../src/app';
 import { ROSTER_SESSION_HEADER } from '../src/contract';
 import { migrateRoster } from '../src/migrate';
 import { configurations } from '../src/schema';
+import { ADVISER, demoAccounts, rosterCaller } from './support';
 
 /**
  * The roster service as the dashboard's process serves it (under /roster, through the API's
@@ -24,62 +24,20 @@ import { configurations } from '../src/schema';
  * tree, districts, schools, mapping, settings and configurations.
  */
 
-const ADVISER = 'adviser@colophon.test';
 const SECRET = 'sis-client-secret-do-not-show';
 
 let t: TestApp;
-const rosterHeaders = new Map<string, Record<string, string>>();
 let studioId: number;
 let lincolnId: number;
 let oakValleyId: number;
 /** A school account under the studio that is not Lincoln. */
 let otherStudioSchoolId: number;
 
-async function rosterSessionFor(email: string): Promise<Record<string, string>> {
-  const known = rosterHeaders.get(email);
-  if (known) return known;
-  const response = await t.call({ method: 'POST', url: '/roster/session', as: email });
-  expect(response.statusCode, response.body).toBe(201);
-  const headers = response.json<{ headers: Record<string, string> }>().headers;
-  rosterHeaders.set(email, headers);
-  return headers;
-}
-
-async function roster(email: string, method: 'GET' | 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) {
-  const headers = await rosterSessionFor(email);
-  return t.app.inject({ method, url, headers, ...(payload ? { payload } : {}) });
-}
-
-const accountIdOf = async (name: string) => {
-  const [row] = await t.handle.db.select({ id: accounts.id }).from(accounts).where(eq(accounts.name, name));
-  if (!row) throw new Error(`no demo account ${name}`);
-  return row.id;
-};
+const { roster, headersOf: rosterSessionFor } = rosterCaller(() => t);
 
 beforeAll(async () => {
   t = await createTestApp();
-  const db = t.handle.db;
-  const [owner] = await db
-    .select({ accountId: userAccounts.accountId })
-    .from(userAccounts)
-    .innerJoin(users, eq(users.id, userAccounts.userId))
-    .where(eq(users.email, OWNER));
-  const [adviser] = await db
-    .select({ accountId: userAccounts.accountId })
-    .from(userAccounts)
-    .innerJoin(users, eq(users.id, userAccounts.userId))
-    .where(eq(users.email, ADVISER));
-  if (!owner || !adviser) throw new Error('demo links missing');
-  studioId = owner.accountId;
-  lincolnId = adviser.accountId;
-  oakValleyId = await accountIdOf('Oak Valley High School');
-  const [other] = await db
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(sql`${accounts.parentAccountId} = ${studioId} and ${accounts.id} <> ${lincolnId} and ${accounts.depth} = 1`)
-    .limit(1);
-  if (!other) throw new Error('no second school under the studio');
-  otherStudioSchoolId = other.id;
+  ({ studioId, lincolnId, oakValleyId, otherId: otherStudioSchoolId } = await demoAccounts(t));
 });
 
 afterAll(async () => {
