@@ -315,7 +315,7 @@ async function main() {
     const passOne = (validatedAt ?? finished) - claimedAt;
     const passTwo = finished - (validatedAt ?? finished);
     const rowsRead = PEOPLE * 3 + Math.ceil(PEOPLE / PER_HOMEROOM) + GRADES.length + 3;
-    console.log(`upload (POST /roster/imports, 202): ${seconds(uploaded - started)}`);
+    console.log(`upload (POST /roster/imports, 202): ${(uploaded - started).toFixed(0)} ms`);
     console.log(
       `pass 1 (validate, to 50 %): ${rowsRead.toLocaleString('en-US')} rows in ${seconds(passOne)} = ${perSecond(rowsRead, passOne)} rows/s (${perSecond(PEOPLE, passOne)} people/s)`,
     );
