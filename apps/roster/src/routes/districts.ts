@@ -13,6 +13,7 @@ import {
   districtUpdateSchema,
   idParamsSchema,
 } from '../contract';
+import { pageOf } from '../paging';
 import { districts, schools } from '../schema';
 
 const tags = ['districts'];
@@ -83,17 +84,18 @@ export function registerDistrictRoutes(
         search ? ilike(districts.name, containing(search)) : undefined,
         studioAccountId ? eq(districts.studioAccountId, studioAccountId) : undefined,
       );
-      const [items, [total]] = await Promise.all([
-        context.db
-          .select(districtColumns)
-          .from(districts)
-          .where(where)
-          .orderBy(...sortOrders[sort])
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
+      return pageOf(
+        { page, pageSize },
+        (window) =>
+          context.db
+            .select(districtColumns)
+            .from(districts)
+            .where(where)
+            .orderBy(...sortOrders[sort])
+            .limit(window.limit)
+            .offset(window.offset),
         context.db.select({ value: count() }).from(districts).where(where),
-      ]);
-      return { items, total: total?.value ?? 0, page, pageSize };
+      );
     },
   );
 

@@ -20,6 +20,7 @@ import {
   presetOwnerLookupPageSchema,
   presetOwnerLookupQuerySchema,
 } from '../contract';
+import { pageOf } from '../paging';
 import { districts, exportPresets, schools } from '../schema';
 import { containing } from './districts';
 
@@ -126,20 +127,21 @@ export function registerExportPresetRoutes(
         districtId ? eq(exportPresets.districtId, districtId) : undefined,
         search ? ilike(exportPresets.name, containing(search)) : undefined,
       );
-      const [items, [total]] = await Promise.all([
-        selectPresets(context)
-          .where(where)
-          .orderBy(...sortOrders[sort])
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
+      return pageOf(
+        { page, pageSize },
+        (window) =>
+          selectPresets(context)
+            .where(where)
+            .orderBy(...sortOrders[sort])
+            .limit(window.limit)
+            .offset(window.offset),
         context.db
           .select({ value: count() })
           .from(exportPresets)
           .leftJoin(schools, eq(schools.id, exportPresets.schoolId))
           .leftJoin(districts, eq(districts.id, exportPresets.districtId))
           .where(where),
-      ]);
-      return { items, total: total?.value ?? 0, page, pageSize };
+      );
     },
   );
 
@@ -158,17 +160,18 @@ export function registerExportPresetRoutes(
       const context = contextOf(request);
       const { page, pageSize, search } = request.query;
       const where = and(schoolsVisible(context), search ? ilike(schools.name, containing(search)) : undefined);
-      const [items, [total]] = await Promise.all([
-        context.db
-          .select({ id: schools.id, name: schools.name })
-          .from(schools)
-          .where(where)
-          .orderBy(asc(schools.name), asc(schools.id))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
+      return pageOf(
+        { page, pageSize },
+        (window) =>
+          context.db
+            .select({ id: schools.id, name: schools.name })
+            .from(schools)
+            .where(where)
+            .orderBy(asc(schools.name), asc(schools.id))
+            .limit(window.limit)
+            .offset(window.offset),
         context.db.select({ value: count() }).from(schools).where(where),
-      ]);
-      return { items, total: total?.value ?? 0, page, pageSize };
+      );
     },
   );
 
@@ -187,17 +190,18 @@ export function registerExportPresetRoutes(
       const context = contextOf(request);
       const { page, pageSize, search } = request.query;
       const where = and(districtsVisible(context), search ? ilike(districts.name, containing(search)) : undefined);
-      const [items, [total]] = await Promise.all([
-        context.db
-          .select({ id: districts.id, name: districts.name })
-          .from(districts)
-          .where(where)
-          .orderBy(asc(districts.name), asc(districts.id))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
+      return pageOf(
+        { page, pageSize },
+        (window) =>
+          context.db
+            .select({ id: districts.id, name: districts.name })
+            .from(districts)
+            .where(where)
+            .orderBy(asc(districts.name), asc(districts.id))
+            .limit(window.limit)
+            .offset(window.offset),
         context.db.select({ value: count() }).from(districts).where(where),
-      ]);
-      return { items, total: total?.value ?? 0, page, pageSize };
+      );
     },
   );
 

@@ -20,6 +20,7 @@ import {
   relationListQuerySchema,
   relationSchema,
 } from '../contract';
+import { pageOf } from '../paging';
 import { individuals, relations, schools } from '../schema';
 import { writeIndividuals } from '../write-individuals';
 import { startingWith } from './districts';
@@ -126,22 +127,23 @@ export function registerIndividualRoutes(
         role ? eq(individuals.role, role) : undefined,
         nameSearch(search),
       );
-      const [items, [total]] = await Promise.all([
-        context.db
-          .select(individualColumns)
-          .from(individuals)
-          .innerJoin(schools, eq(schools.id, individuals.schoolId))
-          .where(where)
-          .orderBy(...sortOrders[sort])
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
+      return pageOf(
+        { page, pageSize },
+        (window) =>
+          context.db
+            .select(individualColumns)
+            .from(individuals)
+            .innerJoin(schools, eq(schools.id, individuals.schoolId))
+            .where(where)
+            .orderBy(...sortOrders[sort])
+            .limit(window.limit)
+            .offset(window.offset),
         context.db
           .select({ value: count() })
           .from(individuals)
           .innerJoin(schools, eq(schools.id, individuals.schoolId))
           .where(where),
-      ]);
-      return { items, total: total?.value ?? 0, page, pageSize };
+      );
     },
   );
 

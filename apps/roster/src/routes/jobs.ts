@@ -6,6 +6,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { type RosterContext, requireSchool } from '../access';
 import type { RosterJobAction } from '../host';
 import { jobIdParamsSchema, rosterJobListQuerySchema, rosterJobPageSchema, rosterJobSchema } from '../jobs-contract';
+import { pageOf } from '../paging';
 
 const tags = ['queue-management'];
 
@@ -81,17 +82,19 @@ export function registerJobRoutes(instance: FastifyInstance, contextOf: (request
         status !== undefined ? eq(queueRoster.status, status) : undefined,
         schoolId !== undefined ? eq(queueRoster.rosterSchoolId, schoolId) : undefined,
       );
-      const [rows, [total]] = await Promise.all([
-        context.db
-          .select({ ...jobColumns, faultCount: sql<number>`coalesce((${queueRoster.faults} ->> 'total')::int, 0)` })
-          .from(queueRoster)
-          .where(where)
-          .orderBy(desc(queueRoster.createdAt), desc(queueRoster.id))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
+      const listed = await pageOf(
+        { page, pageSize },
+        (window) =>
+          context.db
+            .select({ ...jobColumns, faultCount: sql<number>`coalesce((${queueRoster.faults} ->> 'total')::int, 0)` })
+            .from(queueRoster)
+            .where(where)
+            .orderBy(desc(queueRoster.createdAt), desc(queueRoster.id))
+            .limit(window.limit)
+            .offset(window.offset),
         context.db.select({ value: count() }).from(queueRoster).where(where),
-      ]);
-      return { items: rows.map(labelled), total: total?.value ?? 0, page, pageSize };
+      );
+      return { ...listed, items: listed.items.map(labelled) };
     },
   );
 

@@ -19,6 +19,7 @@ import {
   settingsSchema,
   settingsUpdateSchema,
 } from '../contract';
+import { pageOf } from '../paging';
 import { configurations, schools, settings } from '../schema';
 import { containing } from './districts';
 
@@ -99,18 +100,19 @@ export function registerSchoolRoutes(instance: FastifyInstance, contextOf: (requ
         districtId ? eq(schools.districtId, districtId) : undefined,
         search ? ilike(schools.name, containing(search)) : undefined,
       );
-      const [items, [total]] = await Promise.all([
-        context.db
-          .select(schoolColumns)
-          .from(schools)
-          .innerJoin(accounts, eq(accounts.id, schools.accountId))
-          .where(where)
-          .orderBy(...sortOrders[sort])
-          .limit(pageSize)
-          .offset((page - 1) * pageSize),
+      return pageOf(
+        { page, pageSize },
+        (window) =>
+          context.db
+            .select(schoolColumns)
+            .from(schools)
+            .innerJoin(accounts, eq(accounts.id, schools.accountId))
+            .where(where)
+            .orderBy(...sortOrders[sort])
+            .limit(window.limit)
+            .offset(window.offset),
         context.db.select({ value: count() }).from(schools).where(where),
-      ]);
-      return { items, total: total?.value ?? 0, page, pageSize };
+      );
     },
   );
 
