@@ -11,6 +11,11 @@ export interface RosterContext {
   caller: DashboardCaller;
 }
 
+/** A route's config when reading the roster: the dashboard's roster.view (app.ts checks it). */
+export const viewRoster = { rosterPermission: 'roster.view' } as const;
+/** A route's config when changing the roster: the dashboard's roster.manage. */
+export const manageRoster = { rosterPermission: 'roster.manage' } as const;
+
 export const hashRosterToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /** Opens a roster session for a dashboard session: the token goes to the caller, its hash is kept. */

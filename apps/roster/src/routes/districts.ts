@@ -3,7 +3,14 @@ import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { districtsVisible, type RosterContext, requireDistrict, schoolsVisible } from '../access';
+import {
+  districtsVisible,
+  manageRoster,
+  type RosterContext,
+  requireDistrict,
+  schoolsVisible,
+  viewRoster,
+} from '../access';
 import {
   districtAccountsSchema,
   districtCreateSchema,
@@ -68,7 +75,7 @@ export function registerDistrictRoutes(
   app.get(
     '/roster/districts',
     {
-      config: { rosterPermission: 'roster.view' },
+      config: viewRoster,
       schema: {
         tags,
         summary: 'Districts the caller sees, a page at a time',
@@ -102,7 +109,7 @@ export function registerDistrictRoutes(
   app.get(
     '/roster/districts/:id',
     {
-      config: { rosterPermission: 'roster.view' },
+      config: viewRoster,
       schema: { tags, summary: 'One district', params: idParamsSchema, response: { 200: districtSchema } },
     },
     async (request) => readDistrict(contextOf(request), request.params.id),
@@ -111,7 +118,7 @@ export function registerDistrictRoutes(
   app.post(
     '/roster/districts',
     {
-      config: { rosterPermission: 'roster.manage' },
+      config: manageRoster,
       schema: {
         tags,
         summary: "Add a district to one of the caller's studios",
@@ -138,7 +145,7 @@ export function registerDistrictRoutes(
   app.put(
     '/roster/districts/:id',
     {
-      config: { rosterPermission: 'roster.manage' },
+      config: manageRoster,
       schema: {
         tags,
         summary: 'Rename a district or change its sourcedId',
@@ -161,7 +168,7 @@ export function registerDistrictRoutes(
   app.delete(
     '/roster/districts/:id',
     {
-      config: { rosterPermission: 'roster.manage' },
+      config: manageRoster,
       schema: {
         tags,
         summary: 'Remove a district; its schools stay, unlinked',
@@ -180,7 +187,7 @@ export function registerDistrictRoutes(
   app.get(
     '/roster/districts/:id/accounts',
     {
-      config: { rosterPermission: 'roster.view' },
+      config: viewRoster,
       schema: {
         tags,
         summary: "The dashboard accounts of a district's schools",

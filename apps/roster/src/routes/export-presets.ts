@@ -4,11 +4,13 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   districtsVisible,
+  manageRoster,
   type RosterContext,
   requireDistrict,
   requireOwner,
   requireSchool,
   schoolsVisible,
+  viewRoster,
 } from '../access';
 import {
   exportPresetCreateSchema,
@@ -101,14 +103,12 @@ export function registerExportPresetRoutes(
   contextOf: (request: FastifyRequest) => RosterContext,
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const view = { rosterPermission: 'roster.view' } as const;
-  const manage = { rosterPermission: 'roster.manage' } as const;
   const tags = ['export presets'];
 
   app.get(
     '/roster/export-presets',
     {
-      config: view,
+      config: viewRoster,
       schema: {
         tags,
         summary: "Export presets of the caller's schools and districts, a page at a time",
@@ -148,7 +148,7 @@ export function registerExportPresetRoutes(
   app.get(
     '/roster/export-presets/lookups/schools',
     {
-      config: view,
+      config: viewRoster,
       schema: {
         tags,
         summary: 'Schools the caller may make an export preset for, by name',
@@ -178,7 +178,7 @@ export function registerExportPresetRoutes(
   app.get(
     '/roster/export-presets/lookups/districts',
     {
-      config: view,
+      config: viewRoster,
       schema: {
         tags,
         summary: 'Districts the caller may make an export preset for, by name',
@@ -208,7 +208,7 @@ export function registerExportPresetRoutes(
   app.get(
     '/roster/export-presets/:id',
     {
-      config: view,
+      config: viewRoster,
       schema: { tags, summary: 'One export preset', params: idParamsSchema, response: { 200: exportPresetSchema } },
     },
     async (request) => requirePreset(contextOf(request), request.params.id),
@@ -217,7 +217,7 @@ export function registerExportPresetRoutes(
   app.post(
     '/roster/export-presets',
     {
-      config: manage,
+      config: manageRoster,
       schema: {
         tags,
         summary: "Save an export preset for one of the caller's schools or districts",
@@ -244,7 +244,7 @@ export function registerExportPresetRoutes(
   app.put(
     '/roster/export-presets/:id',
     {
-      config: manage,
+      config: manageRoster,
       schema: {
         tags,
         summary: "Change an export preset's people, columns, layout or order (it stays its owner's)",
@@ -270,7 +270,7 @@ export function registerExportPresetRoutes(
   app.delete(
     '/roster/export-presets/:id',
     {
-      config: manage,
+      config: manageRoster,
       schema: { tags, summary: 'Delete an export preset', params: idParamsSchema, response: { 204: z.null() } },
     },
     async (request, reply) => {

@@ -7,7 +7,7 @@ import { pipeline } from 'node:stream/promises';
 import { enqueueRosterJob } from '@colophon/api/roster-jobs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type RosterContext, requireDistrict, requireSchool } from '../access';
+import { manageRoster, type RosterContext, requireDistrict, requireSchool } from '../access';
 import { MAX_ROSTER_BUNDLE_BYTES, openRosterBundle, RosterBundleError } from '../imports';
 import type { RosterImportPayload } from '../imports/import-job';
 import { rosterJobSchema } from '../jobs-contract';
@@ -34,7 +34,7 @@ export function registerImportRoutes(
   app.post(
     '/roster/imports',
     {
-      config: { rosterPermission: 'roster.manage' },
+      config: manageRoster,
       bodyLimit: maxBundleBytes + 1_048_576,
       schema: {
         tags: ['imports'],

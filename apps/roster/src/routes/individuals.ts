@@ -3,7 +3,14 @@ import { and, asc, count, desc, eq, getTableColumns, inArray, ne, or, type SQL, 
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { type RosterContext, requireDistrict, requireSchool, schoolsVisible } from '../access';
+import {
+  manageRoster,
+  type RosterContext,
+  requireDistrict,
+  requireSchool,
+  schoolsVisible,
+  viewRoster,
+} from '../access';
 import {
   bulkInsertUpdateResultSchema,
   bulkInsertUpdateSchema,
@@ -97,14 +104,12 @@ export function registerIndividualRoutes(
   contextOf: (request: FastifyRequest) => RosterContext,
 ) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const view = { rosterPermission: 'roster.view' } as const;
-  const manage = { rosterPermission: 'roster.manage' } as const;
   const tags = ['individuals'];
 
   app.get(
     '/roster/individuals',
     {
-      config: view,
+      config: viewRoster,
       schema: {
         tags,
         summary: "A school's or district's people, searched by name and filtered, a page at a time",
@@ -150,7 +155,7 @@ export function registerIndividualRoutes(
   app.get(
     '/roster/individuals/:id',
     {
-      config: view,
+      config: viewRoster,
       schema: { tags, summary: 'One person', params: idParamsSchema, response: { 200: individualSchema } },
     },
     async (request) => requireIndividual(contextOf(request), request.params.id),
@@ -159,7 +164,7 @@ export function registerIndividualRoutes(
   app.post(
     '/roster/individuals',
     {
-      config: manage,
+      config: manageRoster,
       schema: {
         tags,
         summary: 'Add a person to a school by hand',
@@ -184,7 +189,7 @@ export function registerIndividualRoutes(
   app.put(
     '/roster/individuals/:id',
     {
-      config: manage,
+      config: manageRoster,
       schema: {
         tags,
         summary: "Change a person's details; status active brings a removed person back",
@@ -214,7 +219,7 @@ export function registerIndividualRoutes(
   app.delete(
     '/roster/individuals/:id',
     {
-      config: manage,
+      config: manageRoster,
       schema: {
         tags,
         summary: 'Remove a person (kept, marked removed, so a sync can bring them back); purge=true deletes for good',
@@ -242,7 +247,7 @@ export function registerIndividualRoutes(
   app.post(
     '/roster/individuals/bulk-remove',
     {
-      config: manage,
+      config: manageRoster,
       schema: {
         tags,
         summary: "Remove up to 5,000 of a school's people at once, in one transaction",
@@ -281,7 +286,7 @@ export function registerIndividualRoutes(
   app.post(
     '/roster/individuals/bulk-insert-update',
     {
-      config: manage,
+      config: manageRoster,
       // 5,000 people with long names and emails pass the service's 1 MiB default.
       bodyLimit: 8 * 1_048_576,
       schema: {
@@ -304,7 +309,7 @@ export function registerIndividualRoutes(
   app.get(
     '/roster/relation',
     {
-      config: view,
+      config: viewRoster,
       schema: {
         tags: ['relations'],
         summary: "A person's relations, either way round",
@@ -342,7 +347,7 @@ export function registerIndividualRoutes(
   app.post(
     '/roster/relation',
     {
-      config: manage,
+      config: manageRoster,
       schema: {
         tags: ['relations'],
         summary: 'Relate two people of one school: guardian, sibling or teacher of',
@@ -389,7 +394,7 @@ export function registerIndividualRoutes(
   app.delete(
     '/roster/relation/:id',
     {
-      config: manage,
+      config: manageRoster,
       schema: {
         tags: ['relations'],
         summary: 'Remove a relation',

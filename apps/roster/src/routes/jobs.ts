@@ -3,7 +3,7 @@ import { queueStatus, rosterJobKind } from '@colophon/domain';
 import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type RosterContext, requireSchool } from '../access';
+import { manageRoster, type RosterContext, requireSchool, viewRoster } from '../access';
 import type { RosterJobAction } from '../host';
 import { jobIdParamsSchema, rosterJobListQuerySchema, rosterJobPageSchema, rosterJobSchema } from '../jobs-contract';
 import { pageOf } from '../paging';
@@ -64,7 +64,7 @@ export function registerJobRoutes(instance: FastifyInstance, contextOf: (request
   app.get(
     '/roster/queue-management/jobs',
     {
-      config: { rosterPermission: 'roster.view' },
+      config: viewRoster,
       schema: {
         tags,
         summary: "The roster jobs of the caller's schools, newest first, a page at a time",
@@ -101,7 +101,7 @@ export function registerJobRoutes(instance: FastifyInstance, contextOf: (request
   app.get(
     '/roster/queue-management/jobs/:id',
     {
-      config: { rosterPermission: 'roster.view' },
+      config: viewRoster,
       schema: {
         tags,
         summary: 'One roster job: status, progress, counts, its faults by file and line, its error',
@@ -116,7 +116,7 @@ export function registerJobRoutes(instance: FastifyInstance, contextOf: (request
     app.post(
       `/roster/queue-management/jobs/:id/${name}`,
       {
-        config: { rosterPermission: 'roster.manage' },
+        config: manageRoster,
         schema: {
           tags,
           summary,

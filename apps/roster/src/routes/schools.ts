@@ -2,7 +2,15 @@ import { accounts } from '@colophon/db';
 import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { type RosterContext, requireDistrict, requireOwner, requireSchool, schoolsVisible } from '../access';
+import {
+  manageRoster,
+  type RosterContext,
+  requireDistrict,
+  requireOwner,
+  requireSchool,
+  schoolsVisible,
+  viewRoster,
+} from '../access';
 import {
   configurationCreateSchema,
   configurationSchema,
@@ -78,13 +86,11 @@ async function readMapping(context: RosterContext) {
 
 export function registerSchoolRoutes(instance: FastifyInstance, contextOf: (request: FastifyRequest) => RosterContext) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const view = { rosterPermission: 'roster.view' } as const;
-  const manage = { rosterPermission: 'roster.manage' } as const;
 
   app.get(
     '/roster/schools',
     {
-      config: view,
+      config: viewRoster,
       schema: {
         tags: ['schools'],
         summary: 'Schools the caller sees, with their sync state',
@@ -119,7 +125,7 @@ export function registerSchoolRoutes(instance: FastifyInstance, contextOf: (requ
   app.post(
     '/roster/schools/:id/link-district',
     {
-      config: manage,
+      config: manageRoster,
       schema: {
         tags: ['schools'],
         summary: 'Link a school to a district',
@@ -143,7 +149,7 @@ export function registerSchoolRoutes(instance: FastifyInstance, contextOf: (requ
   app.post(
     '/roster/schools/:id/unlink-district',
     {
-      config: manage,
+      config: manageRoster,
       schema: {
         tags: ['schools'],
         summary: 'Take a school out of its district',
@@ -165,7 +171,7 @@ export function registerSchoolRoutes(instance: FastifyInstance, contextOf: (requ
   app.get(
     '/roster/mapping',
     {
-      config: view,
+      config: viewRoster,
       schema: {
         tags: ['mapping'],
         summary: 'Roster orgs and the dashboard accounts they are mapped to',
@@ -178,7 +184,7 @@ export function registerSchoolRoutes(instance: FastifyInstance, contextOf: (requ
   app.put(
     '/roster/mapping',
     {
-      config: manage,
+      config: manageRoster,
       schema: {
         tags: ['mapping'],
         summary: 'Map roster orgs (sourcedId) to dashboard accounts; an account has one roster school',
@@ -219,7 +225,7 @@ export function registerSchoolRoutes(instance: FastifyInstance, contextOf: (requ
   app.get(
     '/roster/settings',
     {
-      config: view,
+      config: viewRoster,
       schema: {
         tags: ['settings'],
         summary: "A school's or district's roster settings (the defaults until saved)",
@@ -246,7 +252,7 @@ export function registerSchoolRoutes(instance: FastifyInstance, contextOf: (requ
   app.put(
     '/roster/settings',
     {
-      config: manage,
+      config: manageRoster,
       schema: {
         tags: ['settings'],
         summary: "Save a school's or district's roster settings",
@@ -274,7 +280,7 @@ export function registerSchoolRoutes(instance: FastifyInstance, contextOf: (requ
   app.get(
     '/roster/one-roster/inherited-config/:id',
     {
-      config: view,
+      config: viewRoster,
       schema: {
         tags: ['configurations'],
         summary: "A school's OneRoster configuration: its own, else its district's",
@@ -316,7 +322,7 @@ export function registerSchoolRoutes(instance: FastifyInstance, contextOf: (requ
   app.get(
     '/roster/configurations/:id',
     {
-      config: view,
+      config: viewRoster,
       schema: {
         tags: ['configurations'],
         summary: 'One OneRoster configuration (never its secret)',
@@ -330,7 +336,7 @@ export function registerSchoolRoutes(instance: FastifyInstance, contextOf: (requ
   app.post(
     '/roster/configurations',
     {
-      config: manage,
+      config: manageRoster,
       schema: {
         tags: ['configurations'],
         summary: "A school's or district's OneRoster endpoint and credentials; the secret is sealed at rest",
@@ -358,7 +364,7 @@ export function registerSchoolRoutes(instance: FastifyInstance, contextOf: (requ
   app.put(
     '/roster/configurations/:id',
     {
-      config: manage,
+      config: manageRoster,
       schema: {
         tags: ['configurations'],
         summary: 'Change a OneRoster configuration; without clientSecret the stored one stays',
