@@ -1,7 +1,15 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIRECT_ADVISER, OWNER, SUPER, type TestApp, VOLUNTEER } from '../../api/test/harness';
-import { ADVISER, demoAccounts, type RosterMethod as Method, mapDemoSchools, rosterCaller } from './support';
+import {
+  ADVISER,
+  type BadInput,
+  demoAccounts,
+  expectEachFieldNamed,
+  mapDemoSchools,
+  pathsOf,
+  rosterCaller,
+} from './support';
 
 /**
  * Export presets and their form's pickers through the roster service as the dashboard serves it, on
@@ -34,7 +42,6 @@ let valleyDistrict: number;
 
 const { roster } = rosterCaller(() => t);
 
-const pathsOf = (body: { errors?: { path: string }[] }) => (body.errors ?? []).map((error) => error.path);
 const namesOf = (body: { items: { name: string }[] }) => body.items.map((item) => item.name);
 
 const yearbook = {
@@ -175,7 +182,7 @@ describe('a preset', () => {
 
   it('names the field of bad input', async () => {
     const base = { ...yearbook, schoolId: lincolnSchool };
-    const cases: [string, Method, string, object | undefined][] = [
+    const cases: BadInput[] = [
       ['columns.1', 'POST', '/roster/export-presets', { ...base, columns: ['familyName', 'shoeSize'] }],
       ['columns', 'POST', '/roster/export-presets', { ...base, columns: [] }],
       ['columns', 'POST', '/roster/export-presets', { ...base, columns: ['familyName'] }],
@@ -196,12 +203,7 @@ describe('a preset', () => {
       ['sort', 'GET', '/roster/export-presets?sort=age', undefined],
       ['pageSize', 'GET', '/roster/export-presets/lookups/schools?pageSize=0', undefined],
     ];
-    for (const [field, method, url, payload] of cases) {
-      const response = await roster(ADVISER, method, url, payload);
-      expect(response.statusCode, `${url} ${JSON.stringify(payload)} ${response.body}`).toBe(400);
-      expect(response.headers['content-type']).toContain('application/problem+json');
-      expect(pathsOf(response.json()), response.body).toContain(field);
-    }
+    await expectEachFieldNamed(roster, ADVISER, cases);
   });
 });
 

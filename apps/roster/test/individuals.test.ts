@@ -2,7 +2,15 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, DIRECT_ADVISER, OWNER, SUPER, type TestApp, VOLUNTEER } from '../../api/test/harness';
 import { individuals, relations } from '../src/schema';
-import { ADVISER, demoAccounts, type RosterMethod as Method, mapDemoSchools, rosterCaller } from './support';
+import {
+  ADVISER,
+  type BadInput,
+  demoAccounts,
+  expectEachFieldNamed,
+  mapDemoSchools,
+  pathsOf,
+  rosterCaller,
+} from './support';
 
 /**
  * A school's people and their relations through the roster service as the dashboard serves it, on
@@ -34,7 +42,6 @@ let studioDistrict: number;
 const { roster } = rosterCaller(() => t);
 
 const namesOf = (body: { items: Person[] }) => body.items.map((person) => `${person.givenName} ${person.familyName}`);
-const pathsOf = (body: { errors?: { path: string }[] }) => (body.errors ?? []).map((error) => error.path);
 const countAt = async (schoolId: number) => {
   const [row] = await t.handle.db
     .select({ value: sql<number>`count(*)::int` })
@@ -159,7 +166,7 @@ describe('one person', () => {
 
   it('names the field of bad input', async () => {
     const base = { schoolId: lincolnSchool, givenName: 'Jo', familyName: 'March', role: 'student' };
-    const cases: [string, Method, string, object | undefined][] = [
+    const cases: BadInput[] = [
       ['grade', 'POST', '/roster/individuals', { ...base, grade: '14' }],
       ['role', 'POST', '/roster/individuals', { ...base, role: 'janitor' }],
       ['email', 'POST', '/roster/individuals', { ...base, email: 'not-an-address' }],
@@ -170,12 +177,7 @@ describe('one person', () => {
       ['status', 'GET', '/roster/individuals?status=gone', undefined],
       ['purge', 'DELETE', '/roster/individuals/1?purge=yes', undefined],
     ];
-    for (const [field, method, url, payload] of cases) {
-      const response = await roster(ADVISER, method, url, payload);
-      expect(response.statusCode, `${url} ${response.body}`).toBe(400);
-      expect(response.headers['content-type']).toContain('application/problem+json');
-      expect(pathsOf(response.json()), response.body).toContain(field);
-    }
+    await expectEachFieldNamed(roster, ADVISER, cases);
   });
 });
 

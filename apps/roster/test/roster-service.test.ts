@@ -16,7 +16,7 @@ import { buildRosterApp } from '../src/app';
 import { ROSTER_SESSION_HEADER } from '../src/contract';
 import { migrateRoster } from '../src/migrate';
 import { configurations } from '../src/schema';
-import { ADVISER, demoAccounts, rosterCaller } from './support';
+import { ADVISER, type BadInput, demoAccounts, expectEachFieldNamed, rosterCaller } from './support';
 
 /**
  * The roster service as the dashboard's process serves it (under /roster, through the API's
@@ -139,19 +139,14 @@ describe('districts', () => {
   });
 
   it('names the field of bad input', async () => {
-    const cases: [string, 'GET' | 'POST', string, object | undefined][] = [
+    const cases: BadInput[] = [
       ['name', 'POST', '/roster/districts', { name: '', studioAccountId: studioId }],
       ['studioAccountId', 'POST', '/roster/districts', { name: 'X', studioAccountId: 'seven' }],
       ['studioAccountId', 'POST', '/roster/districts', { name: 'X', studioAccountId: oakValleyId }],
       ['sort', 'GET', '/roster/districts?sort=shoe', undefined],
       ['pageSize', 'GET', '/roster/districts?pageSize=0', undefined],
     ];
-    for (const [field, method, url, payload] of cases) {
-      const response = await roster(OWNER, method, url, payload);
-      expect(response.statusCode, `${url} ${response.body}`).toBe(400);
-      expect(response.headers['content-type']).toContain('application/problem+json');
-      expect(response.json().errors.map((error: { path: string }) => error.path)).toContain(field);
-    }
+    await expectEachFieldNamed(roster, OWNER, cases);
   });
 
   it('needs roster.manage to change', async () => {

@@ -94,3 +94,19 @@ export async function mapDemoSchools(
     oakSchool: schoolOf(demo.oakValleyId),
   };
 }
+
+/** The fields a problem+json answer names. */
+export const pathsOf = (body: { errors?: { path: string }[] }) => (body.errors ?? []).map((error) => error.path);
+
+/** One bad input: the field it should be refused for, and the call that sends it. */
+export type BadInput = [field: string, method: RosterMethod, url: string, payload: object | undefined];
+
+/** Each bad input is answered 400 problem+json naming its field. */
+export async function expectEachFieldNamed(roster: Roster, email: string, cases: BadInput[]) {
+  for (const [field, method, url, payload] of cases) {
+    const response = await roster(email, method, url, payload);
+    expect(response.statusCode, `${url} ${JSON.stringify(payload)} ${response.body}`).toBe(400);
+    expect(response.headers['content-type']).toContain('application/problem+json');
+    expect(pathsOf(response.json()), response.body).toContain(field);
+  }
+}
