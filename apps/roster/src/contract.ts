@@ -1,5 +1,7 @@
+import { listEnvelopeSchema } from '@colophon/contract';
 import { rosterGrade, rosterPersonSource, rosterPersonStatus, rosterRelationKind, rosterRole } from '@colophon/domain';
 import { z } from 'zod';
+import { pageQuery } from './page-query';
 
 /**
  * The roster service's calls, their inputs and answers, declared once: the service validates and
@@ -18,11 +20,6 @@ const sourcedId = z.string().trim().min(1).max(255);
 export const sessionResponseSchema = z.object({
   headers: z.object({ [ROSTER_SESSION_HEADER]: z.string() }),
 });
-
-export const pageQuery = {
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(50),
-};
 
 export const districtSorts = ['name', '-name', 'createdAt', '-createdAt'] as const;
 export const districtListQuerySchema = z.object({
@@ -43,12 +40,7 @@ export const districtSchema = z.object({
 });
 export type District = z.infer<typeof districtSchema>;
 
-export const districtPageSchema = z.object({
-  items: z.array(districtSchema),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const districtPageSchema = listEnvelopeSchema(districtSchema);
 
 export const districtCreateSchema = z.object({
   name,
@@ -91,12 +83,7 @@ export const schoolListQuerySchema = z.object({
   districtId: id.optional(),
   search: z.string().trim().max(200).optional(),
 });
-export const schoolPageSchema = z.object({
-  items: z.array(schoolSchema),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const schoolPageSchema = listEnvelopeSchema(schoolSchema);
 
 export const linkDistrictSchema = z.object({ districtId: id });
 
@@ -259,12 +246,7 @@ export const individualListQuerySchema = z.object({
   role: z.enum(rosterRole.codes).optional(),
   status: z.enum(rosterPersonStatus.codes).default('active'),
 });
-export const individualPageSchema = z.object({
-  items: z.array(individualSchema),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const individualPageSchema = listEnvelopeSchema(individualSchema);
 
 export const individualCreateSchema = z.object({ schoolId: id, ...individualFields });
 /** Every field is written; `status: 'active'` brings a removed person back. */
@@ -346,3 +328,4 @@ export const relationCreateSchema = z.object({
 export * from './export-presets-contract';
 /** The jobs page's calls (queue-management/jobs), declared beside the service's other calls. */
 export * from './jobs-contract';
+export { pageQuery } from './page-query';

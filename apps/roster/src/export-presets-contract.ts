@@ -1,3 +1,5 @@
+import { listEnvelopeSchema } from '@colophon/contract';
+import { pageQuery } from './page-query';
 import {
   DEFAULT_ROSTER_FILE_NAME_TEMPLATE,
   ROSTER_FILE_NAME_TEMPLATE_MAX,
@@ -16,10 +18,6 @@ import { z } from 'zod';
  */
 
 const id = z.coerce.number().int().positive().max(2_147_483_647);
-const pageQuery = {
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(50),
-};
 const search = z.string().trim().max(200).optional();
 
 const presetFields = {
@@ -92,18 +90,8 @@ export const exportPresetListQuerySchema = z.object({
   districtId: id.optional(),
   search,
 });
-export const exportPresetPageSchema = z.object({
-  items: z.array(exportPresetSchema),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const exportPresetPageSchema = listEnvelopeSchema(exportPresetSchema);
 
 /** The form's school and district pickers: what the caller may make a preset for. */
 export const presetOwnerLookupQuerySchema = z.object({ ...pageQuery, search });
-export const presetOwnerLookupPageSchema = z.object({
-  items: z.array(z.object({ id: z.number(), name: z.string() })),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const presetOwnerLookupPageSchema = listEnvelopeSchema(z.object({ id: z.number(), name: z.string() }));

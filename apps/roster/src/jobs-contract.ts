@@ -1,3 +1,5 @@
+import { listEnvelopeSchema } from '@colophon/contract';
+import { pageQuery } from './page-query';
 import { queueStatus, rosterJobKind } from '@colophon/domain';
 import { z } from 'zod';
 
@@ -16,8 +18,7 @@ const statusCode = z.coerce
   .refine((value) => queueStatus.has(value), { message: 'Unknown queue status (0 Waiting … 5 Addressed)' });
 
 export const rosterJobListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(200).default(50),
+  ...pageQuery,
   kind: z.enum(rosterJobKind.codes).optional(),
   status: statusCode.optional(),
   schoolId: id.optional(),
@@ -71,9 +72,4 @@ export const rosterJobSchema = z.object({
 });
 export type RosterJob = z.infer<typeof rosterJobSchema>;
 
-export const rosterJobPageSchema = z.object({
-  items: z.array(rosterJobSummarySchema),
-  total: z.number(),
-  page: z.number(),
-  pageSize: z.number(),
-});
+export const rosterJobPageSchema = listEnvelopeSchema(rosterJobSummarySchema);

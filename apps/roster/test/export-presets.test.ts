@@ -42,7 +42,7 @@ let valleyDistrict: number;
 
 const { roster } = rosterCaller(() => t);
 
-const namesOf = (body: { items: { name: string }[] }) => body.items.map((item) => item.name);
+const namesOf = (body: { data: { name: string }[] }) => body.data.map((item) => item.name);
 
 const yearbook = {
   name: 'Yearbook portraits',
@@ -201,7 +201,7 @@ describe('a preset', () => {
       ['name', 'POST', '/roster/export-presets', { ...base, name: '  ' }],
       ['columns.0', 'PUT', '/roster/export-presets/1', { ...yearbook, columns: ['nope'] }],
       ['sort', 'GET', '/roster/export-presets?sort=age', undefined],
-      ['pageSize', 'GET', '/roster/export-presets/lookups/schools?pageSize=0', undefined],
+      ['perPage', 'GET', '/roster/export-presets/lookups/schools?perPage=0', undefined],
     ];
     await expectEachFieldNamed(roster, ADVISER, cases);
   });
@@ -211,31 +211,31 @@ describe('the pickers', () => {
   const lookup = async (email: string, url: string) => {
     const response = await roster(email, 'GET', url);
     expect(response.statusCode, response.body).toBe(200);
-    return response.json<{ items: { id: number; name: string }[]; total: number }>();
+    return response.json<{ data: { id: number; name: string }[]; total: number }>();
   };
 
   it('offer the schools and districts the caller may make a preset for, searched and paged', async () => {
     const ownerSchools = await lookup(OWNER, '/roster/export-presets/lookups/schools');
-    expect(ownerSchools.items.map((school) => school.id)).toEqual([lincolnSchool, otherSchool]);
-    expect(ownerSchools.items.map((school) => school.name)).toEqual(['Lincoln High', 'Washington Middle']);
-    const paged = await lookup(OWNER, '/roster/export-presets/lookups/schools?pageSize=1&page=2');
-    expect(paged).toMatchObject({ total: 2, items: [{ id: otherSchool }] });
-    expect((await lookup(OWNER, '/roster/export-presets/lookups/schools?search=wash')).items).toEqual([
+    expect(ownerSchools.data.map((school) => school.id)).toEqual([lincolnSchool, otherSchool]);
+    expect(ownerSchools.data.map((school) => school.name)).toEqual(['Lincoln High', 'Washington Middle']);
+    const paged = await lookup(OWNER, '/roster/export-presets/lookups/schools?perPage=1&page=2');
+    expect(paged).toMatchObject({ total: 2, data: [{ id: otherSchool }] });
+    expect((await lookup(OWNER, '/roster/export-presets/lookups/schools?search=wash')).data).toEqual([
       { id: otherSchool, name: 'Washington Middle' },
     ]);
-    expect((await lookup(OWNER, '/roster/export-presets/lookups/districts')).items).toEqual([
+    expect((await lookup(OWNER, '/roster/export-presets/lookups/districts')).data).toEqual([
       { id: studioDistrict, name: 'Studio District' },
     ]);
 
-    expect((await lookup(ADVISER, '/roster/export-presets/lookups/schools')).items).toEqual([
+    expect((await lookup(ADVISER, '/roster/export-presets/lookups/schools')).data).toEqual([
       { id: lincolnSchool, name: 'Lincoln High' },
     ]);
     expect((await lookup(ADVISER, '/roster/export-presets/lookups/districts')).total).toBe(0);
-    expect((await lookup(DIRECT_ADVISER, '/roster/export-presets/lookups/schools')).items).toEqual([
+    expect((await lookup(DIRECT_ADVISER, '/roster/export-presets/lookups/schools')).data).toEqual([
       { id: oakSchool, name: 'Oak Valley' },
     ]);
     const superDistricts = await lookup(SUPER, '/roster/export-presets/lookups/districts?search=district');
-    expect(superDistricts.items.map((district) => district.id)).toEqual([studioDistrict, valleyDistrict]);
+    expect(superDistricts.data.map((district) => district.id)).toEqual([studioDistrict, valleyDistrict]);
   });
 });
 

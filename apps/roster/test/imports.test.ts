@@ -112,9 +112,9 @@ async function runNextJob(expectedId: number) {
 }
 
 async function peopleOf(schoolId: number, email = ADVISER, status = 'active') {
-  const response = await roster(email, 'GET', `/roster/individuals?schoolId=${schoolId}&pageSize=200&status=${status}`);
+  const response = await roster(email, 'GET', `/roster/individuals?schoolId=${schoolId}&perPage=200&status=${status}`);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json<{ items: Person[] }>().items;
+  return response.json<{ data: Person[] }>().data;
 }
 
 const jobCount = async () => {

@@ -41,7 +41,7 @@ let studioDistrict: number;
 
 const { roster } = rosterCaller(() => t);
 
-const namesOf = (body: { items: Person[] }) => body.items.map((person) => `${person.givenName} ${person.familyName}`);
+const namesOf = (body: { data: Person[] }) => body.data.map((person) => `${person.givenName} ${person.familyName}`);
 const countAt = async (schoolId: number) => {
   const [row] = await t.handle.db
     .select({ value: sql<number>`count(*)::int` })
@@ -185,7 +185,7 @@ describe('the list', () => {
   const list = async (query: string) => {
     const response = await roster(ADVISER, 'GET', `/roster/individuals?schoolId=${lincolnSchool}&${query}`);
     expect(response.statusCode, response.body).toBe(200);
-    return response.json<{ items: Person[]; total: number; page: number; pageSize: number }>();
+    return response.json<{ data: Person[]; total: number; page: number; perPage: number }>();
   };
 
   it('searches names from their start, case-blind, with % and _ taken as letters', async () => {
@@ -228,19 +228,19 @@ describe('the list', () => {
     expect(namesOf(await list('sort=-familyName')).slice(0, 2)).toEqual(['Ben Smithers', 'Anna Smith']);
     expect(namesOf(await list('sort=homeroom')).slice(0, 3)).toEqual(['Cara Jones', 'Eve Adams', 'Grace Hall']);
     expect(namesOf(await list('sort=homeroom')).at(-1)).toBe('Hugo Baker');
-    const updated = await list('sort=-updatedAt&pageSize=200');
-    const times = updated.items.map((person) =>
+    const updated = await list('sort=-updatedAt&perPage=200');
+    const times = updated.data.map((person) =>
       Date.parse(String((person as unknown as { updatedAt: string }).updatedAt)),
     );
     expect(times).toEqual([...times].sort((a, b) => b - a));
   });
 
   it('pages', async () => {
-    const second = await list('pageSize=3&page=2');
-    expect(second).toMatchObject({ total: 8, page: 2, pageSize: 3 });
+    const second = await list('perPage=3&page=2');
+    expect(second).toMatchObject({ total: 8, page: 2, perPage: 3 });
     expect(namesOf(second)).toEqual(['Cara Jones', 'Finn Moss_50%', 'Dev Patel']);
-    expect(namesOf(await list('pageSize=3&page=3'))).toEqual(['Anna Smith', 'Ben Smithers']);
-    expect((await list('pageSize=3&page=4')).items).toEqual([]);
+    expect(namesOf(await list('perPage=3&page=3'))).toEqual(['Anna Smith', 'Ben Smithers']);
+    expect((await list('perPage=3&page=4')).data).toEqual([]);
   });
 });
 
@@ -328,12 +328,12 @@ describe('bulk insert-update', () => {
 
 describe('bulk remove', () => {
   it("removes a school's people in one call and counts what it did", async () => {
-    const page = (await roster(OWNER, 'GET', `/roster/individuals?schoolId=${otherSchool}&sort=familyName&pageSize=5`))
-      .json<{ items: Person[] }>()
-      .items.map((person) => person.id);
+    const page = (await roster(OWNER, 'GET', `/roster/individuals?schoolId=${otherSchool}&sort=familyName&perPage=5`))
+      .json<{ data: Person[] }>()
+      .data.map((person) => person.id);
     const lincolnOne = (
       await roster(ADVISER, 'GET', `/roster/individuals?schoolId=${lincolnSchool}&search=Smith`)
-    ).json<{ items: Person[] }>().items[0]?.id;
+    ).json<{ data: Person[] }>().data[0]?.id;
     expect((await roster(OWNER, 'DELETE', `/roster/individuals/${page[0]}`)).statusCode).toBe(204);
     const response = await roster(OWNER, 'POST', '/roster/individuals/bulk-remove', {
       schoolId: otherSchool,
@@ -354,9 +354,9 @@ describe('bulk remove', () => {
 
 describe('relations', () => {
   it('relates two people of one school, lists them from either side and removes them', async () => {
-    const lincoln = (await roster(ADVISER, 'GET', `/roster/individuals?schoolId=${lincolnSchool}&pageSize=200`)).json<{
-      items: Person[];
-    }>().items;
+    const lincoln = (await roster(ADVISER, 'GET', `/roster/individuals?schoolId=${lincolnSchool}&perPage=200`)).json<{
+      data: Person[];
+    }>().data;
     const idOf = (given: string) => lincoln.find((person) => person.givenName === given)?.id ?? 0;
     const [anna, ben, grace] = [idOf('Anna'), idOf('Ben'), idOf('Grace')];
 
@@ -405,8 +405,8 @@ describe('relations', () => {
     expect(pathsOf(badKind.json())).toEqual(['kind']);
 
     // The studio sees both schools, yet a relation never crosses them.
-    const elsewhere = (await roster(OWNER, 'GET', `/roster/individuals?schoolId=${otherSchool}&pageSize=1`)).json()
-      .items[0].id;
+    const elsewhere = (await roster(OWNER, 'GET', `/roster/individuals?schoolId=${otherSchool}&perPage=1`)).json()
+      .data[0].id;
     const across = await roster(OWNER, 'POST', '/roster/relation', {
       individualId: anna,
       relatedIndividualId: elsewhere,
@@ -437,7 +437,7 @@ describe('relations', () => {
 describe('access follows the account tree', () => {
   it("answers 404 for another tenant's school or person, shows a school its own, refuses a treasurer", async () => {
     const annaId = (await roster(ADVISER, 'GET', `/roster/individuals?schoolId=${lincolnSchool}&search=anna`)).json()
-      .items[0].id;
+      .data[0].id;
     const oakPerson = await roster(SUPER, 'POST', '/roster/individuals', {
       schoolId: oakSchool,
       givenName: 'Olive',
@@ -476,13 +476,13 @@ describe('access follows the account tree', () => {
 
     // A school's staff see their school only; the studio its schools; the super administrator all.
     const adviserSchools = new Set(
-      (await roster(ADVISER, 'GET', '/roster/individuals?pageSize=200')).json().items.map((p: Person) => p.schoolId),
+      (await roster(ADVISER, 'GET', '/roster/individuals?perPage=200')).json().data.map((p: Person) => p.schoolId),
     );
     expect([...adviserSchools]).toEqual([lincolnSchool]);
     const ownerSchools = new Set(
-      (await roster(OWNER, 'GET', '/roster/individuals?pageSize=200&sort=-updatedAt'))
+      (await roster(OWNER, 'GET', '/roster/individuals?perPage=200&sort=-updatedAt'))
         .json()
-        .items.map((p: Person) => p.schoolId),
+        .data.map((p: Person) => p.schoolId),
     );
     expect(ownerSchools.has(oakSchool)).toBe(false);
     expect((await roster(DIRECT_ADVISER, 'GET', '/roster/individuals')).json().total).toBe(1);

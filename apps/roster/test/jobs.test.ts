@@ -49,7 +49,7 @@ const jobs: Record<'lincolnImport' | 'lincolnFailed' | 'otherComplete' | 'studio
 
 const { roster } = rosterCaller(() => t);
 
-const idsOf = (body: { items: Job[] }) => body.items.map((job) => job.id);
+const idsOf = (body: { data: Job[] }) => body.data.map((job) => job.id);
 const statusOf = async (id: number) => {
   const [row] = await db()
     .select({ status: queueRoster.status, updatedAt: queueRoster.updatedAt })
@@ -143,8 +143,8 @@ describe('GET /roster/queue-management/jobs', () => {
 
   it('filters by kind, status and school, a page at a time, with labels and a fault count', async () => {
     const failed = (await roster(OWNER, 'GET', `/roster/queue-management/jobs?status=${queueStatus.Error}`)).json();
-    expect(failed.items).toHaveLength(1);
-    expect(failed.items[0]).toMatchObject({
+    expect(failed.data).toHaveLength(1);
+    expect(failed.data[0]).toMatchObject({
       id: jobs.lincolnFailed,
       kind: 'sync',
       kindLabel: 'Sync',
@@ -154,13 +154,13 @@ describe('GET /roster/queue-management/jobs', () => {
       error: 'The information system answered 503 five times',
       faultCount: 1_500,
     });
-    expect(failed.items[0].faults).toBeUndefined();
+    expect(failed.data[0].faults).toBeUndefined();
     const exports = (await roster(OWNER, 'GET', '/roster/queue-management/jobs?kind=export')).json();
     expect(idsOf(exports)).toEqual([jobs.otherComplete]);
     const ofSchool = (await roster(OWNER, 'GET', `/roster/queue-management/jobs?schoolId=${otherSchool}`)).json();
     expect(idsOf(ofSchool)).toEqual([jobs.otherComplete]);
-    const second = (await roster(OWNER, 'GET', '/roster/queue-management/jobs?pageSize=2&page=2')).json();
-    expect(second).toMatchObject({ total: 4, page: 2, pageSize: 2 });
+    const second = (await roster(OWNER, 'GET', '/roster/queue-management/jobs?perPage=2&page=2')).json();
+    expect(second).toMatchObject({ total: 4, page: 2, perPage: 2 });
     expect(idsOf(second)).toEqual([jobs.otherComplete, jobs.studioSync]);
   });
 
@@ -170,7 +170,7 @@ describe('GET /roster/queue-management/jobs', () => {
     for (const [query, field] of [
       ['status=9', 'status'],
       ['kind=delete', 'kind'],
-      ['pageSize=0', 'pageSize'],
+      ['perPage=0', 'perPage'],
     ]) {
       const response = await roster(ADVISER, 'GET', `/roster/queue-management/jobs?${query}`);
       expect(response.statusCode, query).toBe(400);

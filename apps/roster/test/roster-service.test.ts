@@ -124,12 +124,12 @@ describe('districts', () => {
       expect(created.statusCode, created.body).toBe(201);
       ids.push(created.json().id);
     }
-    const first = await roster(OWNER, 'GET', '/roster/districts?pageSize=2&sort=-name&search=District');
+    const first = await roster(OWNER, 'GET', '/roster/districts?perPage=2&sort=-name&search=District');
     expect(first.statusCode).toBe(200);
     expect(first.json().total).toBe(5);
-    expect(first.json().items.map((row: { name: string }) => row.name)).toEqual(['Echo District', 'Delta District']);
-    const last = await roster(OWNER, 'GET', '/roster/districts?pageSize=2&page=3&sort=name&search=District');
-    expect(last.json().items.map((row: { name: string }) => row.name)).toEqual(['Echo District']);
+    expect(first.json().data.map((row: { name: string }) => row.name)).toEqual(['Echo District', 'Delta District']);
+    const last = await roster(OWNER, 'GET', '/roster/districts?perPage=2&page=3&sort=name&search=District');
+    expect(last.json().data.map((row: { name: string }) => row.name)).toEqual(['Echo District']);
 
     const renamed = await roster(OWNER, 'PUT', `/roster/districts/${ids[0]}`, { name: 'Foxtrot District' });
     expect(renamed.statusCode).toBe(200);
@@ -144,7 +144,7 @@ describe('districts', () => {
       ['studioAccountId', 'POST', '/roster/districts', { name: 'X', studioAccountId: 'seven' }],
       ['studioAccountId', 'POST', '/roster/districts', { name: 'X', studioAccountId: oakValleyId }],
       ['sort', 'GET', '/roster/districts?sort=shoe', undefined],
-      ['pageSize', 'GET', '/roster/districts?pageSize=0', undefined],
+      ['perPage', 'GET', '/roster/districts?perPage=0', undefined],
     ];
     await expectEachFieldNamed(roster, OWNER, cases);
   });
@@ -195,9 +195,9 @@ describe('access follows the account tree', () => {
         .statusCode,
     ).toBe(404);
     expect((await roster(OWNER, 'POST', `/roster/schools/${oakSchool}/unlink-district`)).statusCode).toBe(404);
-    const districtNames = (await roster(OWNER, 'GET', '/roster/districts?pageSize=200'))
+    const districtNames = (await roster(OWNER, 'GET', '/roster/districts?perPage=200'))
       .json()
-      .items.map((row: { name: string }) => row.name);
+      .data.map((row: { name: string }) => row.name);
     expect(districtNames).toContain('Studio District');
     expect(districtNames).not.toContain('Valley District');
 
@@ -225,13 +225,13 @@ describe('access follows the account tree', () => {
 
   it("shows a school's staff their school only, and a studio its own schools and districts", async () => {
     const adviserSchools = (await roster(ADVISER, 'GET', '/roster/schools')).json();
-    expect(adviserSchools.items.map((row: { accountId: number }) => row.accountId)).toEqual([lincolnId]);
+    expect(adviserSchools.data.map((row: { accountId: number }) => row.accountId)).toEqual([lincolnId]);
     expect((await roster(ADVISER, 'GET', '/roster/districts')).json().total).toBe(0);
-    const ownerSchools = (await roster(OWNER, 'GET', '/roster/schools?pageSize=200')).json();
-    const ownerAccounts = ownerSchools.items.map((row: { accountId: number }) => row.accountId);
+    const ownerSchools = (await roster(OWNER, 'GET', '/roster/schools?perPage=200')).json();
+    const ownerAccounts = ownerSchools.data.map((row: { accountId: number }) => row.accountId);
     expect(ownerAccounts).toEqual(expect.arrayContaining([lincolnId, otherStudioSchoolId]));
     expect(ownerAccounts).not.toContain(oakValleyId);
-    const superSchools = (await roster(SUPER, 'GET', '/roster/schools?pageSize=200')).json();
+    const superSchools = (await roster(SUPER, 'GET', '/roster/schools?perPage=200')).json();
     expect(superSchools.total).toBe(3);
 
     const linked = await roster(OWNER, 'POST', `/roster/schools/${lincolnSchool}/link-district`, {
@@ -244,7 +244,7 @@ describe('access follows the account tree', () => {
       [lincolnId, otherStudioSchoolId].sort(),
     );
     const bySchool = await roster(OWNER, 'GET', `/roster/schools?districtId=${studioDistrict}&sort=-name`);
-    expect(bySchool.json().items.map((row: { name: string }) => row.name)).toEqual(['Other (SIS)', 'Lincoln (SIS)']);
+    expect(bySchool.json().data.map((row: { name: string }) => row.name)).toEqual(['Other (SIS)', 'Lincoln (SIS)']);
   });
 
   it('inherits the district configuration, seals the secret and never answers it', async () => {
@@ -400,7 +400,7 @@ describe('the service', () => {
         url: '/roster/districts?search=Valley',
         headers: opened.json().headers,
       });
-      expect(listed.json().items.map((row: { name: string }) => row.name)).toEqual(['Valley District']);
+      expect(listed.json().data.map((row: { name: string }) => row.name)).toEqual(['Valley District']);
     } finally {
       await alone.close();
     }

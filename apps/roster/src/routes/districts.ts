@@ -85,14 +85,14 @@ export function registerDistrictRoutes(
     },
     async (request) => {
       const context = contextOf(request);
-      const { page, pageSize, sort, search, studioAccountId } = request.query;
+      const { page, perPage, sort, search, studioAccountId } = request.query;
       const where = and(
         districtsVisible(context),
         search ? ilike(districts.name, containing(search)) : undefined,
         studioAccountId ? eq(districts.studioAccountId, studioAccountId) : undefined,
       );
       return pageOf(
-        { page, pageSize },
+        { page, perPage },
         (window) =>
           context.db
             .select(districtColumns)

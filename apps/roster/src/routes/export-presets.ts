@@ -118,7 +118,7 @@ export function registerExportPresetRoutes(
     },
     async (request) => {
       const context = contextOf(request);
-      const { page, pageSize, sort, schoolId, districtId, search } = request.query;
+      const { page, perPage, sort, schoolId, districtId, search } = request.query;
       if (schoolId) await requireSchool(context, schoolId);
       if (districtId) await requireDistrict(context, districtId);
       const where = and(
@@ -128,7 +128,7 @@ export function registerExportPresetRoutes(
         search ? ilike(exportPresets.name, containing(search)) : undefined,
       );
       return pageOf(
-        { page, pageSize },
+        { page, perPage },
         (window) =>
           selectPresets(context)
             .where(where)
@@ -158,10 +158,10 @@ export function registerExportPresetRoutes(
     },
     async (request) => {
       const context = contextOf(request);
-      const { page, pageSize, search } = request.query;
+      const { page, perPage, search } = request.query;
       const where = and(schoolsVisible(context), search ? ilike(schools.name, containing(search)) : undefined);
       return pageOf(
-        { page, pageSize },
+        { page, perPage },
         (window) =>
           context.db
             .select({ id: schools.id, name: schools.name })
@@ -188,10 +188,10 @@ export function registerExportPresetRoutes(
     },
     async (request) => {
       const context = contextOf(request);
-      const { page, pageSize, search } = request.query;
+      const { page, perPage, search } = request.query;
       const where = and(districtsVisible(context), search ? ilike(districts.name, containing(search)) : undefined);
       return pageOf(
-        { page, pageSize },
+        { page, perPage },
         (window) =>
           context.db
             .select({ id: districts.id, name: districts.name })

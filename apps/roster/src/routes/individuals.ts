@@ -119,7 +119,7 @@ export function registerIndividualRoutes(
     },
     async (request) => {
       const context = contextOf(request);
-      const { page, pageSize, sort, schoolId, districtId, search, grade, homeroom, role, status } = request.query;
+      const { page, perPage, sort, schoolId, districtId, search, grade, homeroom, role, status } = request.query;
       if (schoolId) await requireSchool(context, schoolId);
       if (districtId) await requireDistrict(context, districtId);
       const where = and(
@@ -133,7 +133,7 @@ export function registerIndividualRoutes(
         nameSearch(search),
       );
       return pageOf(
-        { page, pageSize },
+        { page, perPage },
         (window) =>
           context.db
             .select(individualColumns)

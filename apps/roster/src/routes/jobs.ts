@@ -74,7 +74,7 @@ export function registerJobRoutes(instance: FastifyInstance, contextOf: (request
     },
     async (request) => {
       const context = contextOf(request);
-      const { page, pageSize, kind, status, schoolId } = request.query;
+      const { page, perPage, kind, status, schoolId } = request.query;
       if (schoolId !== undefined) await requireSchool(context, schoolId);
       const where = and(
         jobsVisible(context),
@@ -83,7 +83,7 @@ export function registerJobRoutes(instance: FastifyInstance, contextOf: (request
         schoolId !== undefined ? eq(queueRoster.rosterSchoolId, schoolId) : undefined,
       );
       const listed = await pageOf(
-        { page, pageSize },
+        { page, perPage },
         (window) =>
           context.db
             .select({ ...jobColumns, faultCount: sql<number>`coalesce((${queueRoster.faults} ->> 'total')::int, 0)` })
@@ -94,7 +94,7 @@ export function registerJobRoutes(instance: FastifyInstance, contextOf: (request
             .offset(window.offset),
         context.db.select({ value: count() }).from(queueRoster).where(where),
       );
-      return { ...listed, items: listed.items.map(labelled) };
+      return { ...listed, data: listed.data.map(labelled) };
     },
   );
 

@@ -100,14 +100,14 @@ export function registerSchoolRoutes(instance: FastifyInstance, contextOf: (requ
     },
     async (request) => {
       const context = contextOf(request);
-      const { page, pageSize, sort, districtId, search } = request.query;
+      const { page, perPage, sort, districtId, search } = request.query;
       const where = and(
         schoolsVisible(context),
         districtId ? eq(schools.districtId, districtId) : undefined,
         search ? ilike(schools.name, containing(search)) : undefined,
       );
       return pageOf(
-        { page, pageSize },
+        { page, perPage },
         (window) =>
           context.db
             .select(schoolColumns)
