@@ -22,6 +22,7 @@ import { registerExportPresetRoutes } from './routes/export-presets';
 import { registerImportRoutes } from './routes/imports';
 import { registerIndividualRoutes } from './routes/individuals';
 import { registerJobRoutes } from './routes/jobs';
+import { registerPortraitRoutes } from './routes/portraits';
 import { registerSchoolRoutes } from './routes/schools';
 
 declare module 'fastify' {
@@ -159,6 +160,7 @@ export async function buildRosterApp({
   registerDistrictRoutes(app, contextOf);
   registerSchoolRoutes(app, contextOf);
   registerIndividualRoutes(app, contextOf);
+  registerPortraitRoutes(app, contextOf);
   registerJobRoutes(app, contextOf);
   registerExportPresetRoutes(app, contextOf);
   registerImportRoutes(app, contextOf, { maxBundleBytes: config.maxImportBytes ?? MAX_ROSTER_BUNDLE_BYTES });
