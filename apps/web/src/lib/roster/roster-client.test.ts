@@ -190,6 +190,18 @@ describe('the requests', () => {
       data: { id: 7, name: 'North' },
     });
   });
+
+  it('reads a portrait as bytes when asked, and its refusal as usual', async () => {
+    const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10]);
+    servers.answer(() => new Response(jpeg, { status: 200, headers: { 'Content-Type': 'image/jpeg' } }));
+    const answer = await roster.get<Blob>('/individuals/3/image', { query: { size: 'thumb' }, read: 'blob' });
+    expect(answer.status).toBe(200);
+    expect(new Uint8Array(await (answer.data as Blob).arrayBuffer())).toEqual(jpeg);
+    expect(servers.calls[0]?.headers.get('Accept')).toBe('*/*');
+    servers.answer(() => jsonResponse({ message: 'This person has no portrait.' }, { status: 404 }));
+    const error = await failure(roster.get('/individuals/4/image', { read: 'blob' }));
+    expect(error).toMatchObject({ statusCode: 404, message: 'This person has no portrait.' });
+  });
 });
 
 describe('an empty roster response is status 204 with empty data (part 8)', () => {

@@ -21,6 +21,8 @@ export interface RosterRequestOptions {
   /** JSON, or a FormData / Blob / URLSearchParams sent as it is (a portrait upload, a bundle). */
   body?: unknown;
   signal?: AbortSignal | undefined;
+  /** `'blob'` reads a successful answer as bytes (a portrait), which text would garble; failures read as usual. */
+  read?: 'json' | 'blob' | undefined;
 }
 
 export interface RosterResponse<Data> {
@@ -82,13 +84,26 @@ export function createRosterClient(options: RosterClientOptions = {}): RosterCli
     return base;
   }
 
-  async function exchange(url: string, init: RequestInit): Promise<RosterResponse<unknown>> {
+  async function exchange(
+    url: string,
+    init: RequestInit,
+    read: 'json' | 'blob' = 'json',
+  ): Promise<RosterResponse<unknown>> {
     let response: Response;
     try {
       response = await send(url, init);
     } catch (error) {
       if (init.signal?.aborted) throw error;
       throw rosterFailure({ requestSent: true }, error);
+    }
+    if (read === 'blob' && response.ok) {
+      try {
+        const blob = await response.blob();
+        return blob.size === 0 ? { status: 204, data: null } : { status: response.status, data: blob };
+      } catch (error) {
+        if (init.signal?.aborted) throw error;
+        throw rosterFailure({ requestSent: true }, error);
+      }
     }
     let text: string;
     try {
@@ -144,7 +159,7 @@ export function createRosterClient(options: RosterClientOptions = {}): RosterCli
   async function request<Data>(
     method: Method,
     path: string,
-    { query, body, signal }: RosterRequestOptions = {},
+    { query, body, signal, read }: RosterRequestOptions = {},
   ): Promise<RosterResponse<Data>> {
     signal?.throwIfAborted();
     watchDashboardSession();
@@ -157,12 +172,16 @@ export function createRosterClient(options: RosterClientOptions = {}): RosterCli
       if (!dashboardToken) throw new RosterError({ statusCode: 401, message: NOT_SIGNED_IN, data: null }, null);
       const current = await whileNotAborted(rosterSession(dashboardToken, rosterBaseUrl), signal);
       try {
-        const answer = await exchange(url, {
-          method,
-          headers: { Accept: 'application/json', ...encoded.headers, ...current.headers },
-          body: encoded.body,
-          signal: signal ?? null,
-        });
+        const answer = await exchange(
+          url,
+          {
+            method,
+            headers: { Accept: read === 'blob' ? '*/*' : 'application/json', ...encoded.headers, ...current.headers },
+            body: encoded.body,
+            signal: signal ?? null,
+          },
+          read,
+        );
         return answer as RosterResponse<Data>;
       } catch (error) {
         const sessionRefused = error instanceof RosterError && error.statusCode === 401;
