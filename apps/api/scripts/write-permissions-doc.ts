@@ -10,7 +10,7 @@ await handle.migrate();
 const app = await buildApp({ services: await createServices(loadConfig({ DEMO: 'false' }), handle), logger: false });
 await app.ready();
 const target = new URL('../../../docs/permissions.md', import.meta.url);
-writeFileSync(target, renderPermissionsDoc(app.routeCatalogue));
+writeFileSync(target, renderPermissionsDoc(app.routeCatalogue, app.rosterRouteCatalogue));
 await app.close();
 await handle.close();
 console.log(`wrote ${target.pathname}`);

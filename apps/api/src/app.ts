@@ -1,6 +1,6 @@
 import { healthSchema } from '@colophon/contract';
 import { DASHBOARD_VERSION, parseFilters } from '@colophon/domain';
-import { buildRosterApp, mountRoster } from '@colophon/roster';
+import { buildRosterApp, mountRoster, type RosterRoute } from '@colophon/roster';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -61,6 +61,7 @@ export async function buildApp({ services, logger = true, logStream }: BuildAppO
   // Every route with its access settings: the route-table tests and docs/permissions.md read it.
   const routeCatalogue: CataloguedRoute[] = [];
   app.decorate('routeCatalogue', routeCatalogue);
+  app.decorate('rosterRouteCatalogue', [] as RosterRoute[]);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || route.url.startsWith('/api/docs')) return;
     const methods = Array.isArray(route.method) ? route.method : [route.method];
@@ -93,6 +94,8 @@ export async function buildApp({ services, logger = true, logStream }: BuildAppO
     });
     await roster.ready();
     mountRoster(app, roster);
+    // Its routes and what each needs, for docs/permissions.md (the route-table tests are the API's).
+    app.rosterRouteCatalogue.push(...roster.rosterRoutes);
   }
 
   // Infrastructure first, then the application's own plugins, then routes (fastify/demo's order).

@@ -1,5 +1,6 @@
 import type { Db, users } from '@colophon/db';
 import type { Permission } from '@colophon/domain';
+import type { RosterRoute } from '@colophon/roster';
 import type { Config } from './config';
 import type { Mailer } from './integrations/email/mailer';
 import type { FileStore } from './integrations/files/file-store';
@@ -55,6 +56,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     services: Services;
     routeCatalogue: CataloguedRoute[];
+    /** The roster service's routes when this process serves it (empty with ROSTER_URL). */
+    rosterRouteCatalogue: RosterRoute[];
   }
   interface FastifyRequest {
     auth: AuthContext | null;

@@ -11,5 +11,5 @@ afterAll(async () => t.close());
 
 it('docs/permissions.md matches the access table and the routes (run `npm run docs:permissions`)', () => {
   const committed = readFileSync(new URL('../../../docs/permissions.md', import.meta.url), 'utf8');
-  expect(committed).toBe(renderPermissionsDoc(t.app.routeCatalogue));
+  expect(committed).toBe(renderPermissionsDoc(t.app.routeCatalogue, t.app.rosterRouteCatalogue));
 });

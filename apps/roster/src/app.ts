@@ -35,6 +35,18 @@ declare module 'fastify' {
   interface FastifyRequest {
     rosterCaller: DashboardCaller | null;
   }
+  interface FastifyInstance {
+    /** Every roster route with the permission it needs: the dashboard lists them in docs/permissions.md. */
+    rosterRoutes: RosterRoute[];
+  }
+}
+
+export interface RosterRoute {
+  method: string;
+  url: string;
+  /** Answered without a roster session. */
+  open: boolean;
+  permission: Permission | undefined;
 }
 
 export interface RosterConfig {
@@ -77,6 +89,20 @@ export async function buildRosterApp({
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorateRequest('rosterCaller', null);
+  const rosterRoutes: RosterRoute[] = [];
+  app.decorate('rosterRoutes', rosterRoutes);
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/roster/') || route.url.startsWith('/roster/docs')) return;
+    for (const method of Array.isArray(route.method) ? route.method : [route.method]) {
+      if (method === 'HEAD') continue;
+      rosterRoutes.push({
+        method,
+        url: route.url,
+        open: route.config?.rosterOpen === true,
+        permission: route.config?.rosterPermission,
+      });
+    }
+  });
 
   // Before any plugin, so that the documents' routes answer problems too.
   host.registerErrorHandler(app);

@@ -2,7 +2,14 @@
  * The roster service (OneRoster): its own Fastify application with its own tables, base path and
  * session headers. Served under /roster by the dashboard's process unless ROSTER_URL names its own.
  */
-export { type BuildRosterAppOptions, buildRosterApp, mountRoster, type RosterApp, type RosterConfig } from './app';
+export {
+  type BuildRosterAppOptions,
+  buildRosterApp,
+  mountRoster,
+  type RosterApp,
+  type RosterConfig,
+  type RosterRoute,
+} from './app';
 export type { DashboardCaller, ProblemCode, RosterFileStore, RosterHost } from './host';
 export {
   createRosterImportWorker,

@@ -8,6 +8,7 @@ import {
   roleRank,
   userRole,
 } from '@colophon/domain';
+import type { RosterRoute } from '@colophon/roster';
 import type { CataloguedRoute } from '../context';
 
 const ROLE_COLUMNS = [
@@ -53,7 +54,7 @@ function matrixRow(label: string, permission: Permission): string {
  * docs/permissions.md, made from the access table and the API's own route catalogue, so the
  * document cannot drift from what the server enforces (a test compares the two).
  */
-export function renderPermissionsDoc(routes: CataloguedRoute[]): string {
+export function renderPermissionsDoc(routes: CataloguedRoute[], rosterRoutes: readonly RosterRoute[]): string {
   const lines: string[] = [
     '# Permissions',
     '',
@@ -126,6 +127,24 @@ export function renderPermissionsDoc(routes: CataloguedRoute[]): string {
   const sorted = [...routes].sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));
   for (const route of sorted) {
     const needs = route.public ? 'public' : route.permission ? `\`${route.permission}\`` : 'signed in';
+    lines.push(row([route.method, `\`${route.url}\``, needs]));
+  }
+  lines.push(
+    '',
+    '## Roster service routes',
+    '',
+    'Every call but `POST /roster/session` needs the roster session headers it answers (opened with the',
+    'dashboard’s bearer token, ended with the dashboard session). Beyond the permission, a school sees only',
+    'its own roster and a studio its schools’ (another tenant’s district, school or person answers 404).',
+    '',
+    row(['Method', 'Route', 'Needs']),
+    row(['---', '---', '---']),
+  );
+  const rosterSorted = [...rosterRoutes].sort((a, b) => a.url.localeCompare(b.url) || a.method.localeCompare(b.method));
+  for (const route of rosterSorted) {
+    // The only open calls: opening a session, and a download through its signed link.
+    const open = route.url === '/roster/session' ? 'dashboard bearer token' : 'signed link';
+    const needs = route.open ? open : route.permission ? `\`${route.permission}\`` : 'roster session';
     lines.push(row([route.method, `\`${route.url}\``, needs]));
   }
   return `${lines.join('\n')}\n`;
