@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { queueContracts } from '@colophon/contract';
 import { auditLog } from '@colophon/db';
 import { can, isMethodAllowedDuringImpersonation } from '@colophon/domain';
@@ -48,6 +48,9 @@ export function createRosterHost(services: Services, options: { secretKey?: stri
     .update('colophon:roster-secrets:')
     .update(options.secretKey ?? services.tokenSecret)
     .digest();
+  // Links get their own key, so a link's signature can never be a sealed secret's or a session's.
+  const linkKey = createHash('sha256').update('colophon:roster-links:').update(services.tokenSecret).digest();
+  const signLink = (text: string) => createHmac('sha256', linkKey).update(text).digest('base64url');
   return {
     async resolveBearer(token) {
       const auth = await resolveSession(services, token);
@@ -92,6 +95,12 @@ export function createRosterHost(services: Services, options: { secretKey?: stri
         ip: request.ip,
         userAgent: request.headers['user-agent']?.replaceAll('\u0000', '').slice(0, 500) ?? null,
       });
+    },
+    signLink,
+    verifyLink(text, signature) {
+      const expected = Buffer.from(signLink(text));
+      const given = Buffer.from(signature);
+      return expected.length === given.length && timingSafeEqual(expected, given);
     },
     secrets: {
       seal: (plain) => sealWithKey(plain, key),

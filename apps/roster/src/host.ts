@@ -63,6 +63,14 @@ export interface RosterHost {
   audit(caller: DashboardCaller, request: FastifyRequest): Promise<void>;
   /** Where uploaded bundles are kept for the import job (the dashboard's file store). */
   files: RosterFileStore;
+  /**
+   * Signs the text of a link opened without a session (an export's download): HMAC-SHA256 under a
+   * key derived from the dashboard's token secret, which every process of one database shares, so a
+   * link signed by one process opens on another. The text names what and until when.
+   */
+  signLink(text: string): string;
+  /** Whether `signature` is signLink's for this text (compared in constant time). */
+  verifyLink(text: string, signature: string): boolean;
   /** Seals and opens configuration secrets (AES-256-GCM under ROSTER_SECRET_KEY). */
   secrets: { seal(plain: string): string; open(sealed: string): string | null };
 }
