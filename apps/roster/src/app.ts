@@ -19,6 +19,7 @@ import { migrateRoster } from './migrate';
 import { addProblemMessage } from './problem-message';
 import { registerDistrictRoutes } from './routes/districts';
 import { registerExportPresetRoutes } from './routes/export-presets';
+import { registerExportRoutes } from './routes/exports';
 import { registerImportRoutes } from './routes/imports';
 import { registerIndividualRoutes } from './routes/individuals';
 import { registerJobRoutes } from './routes/jobs';
@@ -190,6 +191,7 @@ export async function buildRosterApp({
   registerJobRoutes(app, contextOf);
   registerExportPresetRoutes(app, contextOf);
   registerImportRoutes(app, contextOf, { maxBundleBytes: config.maxImportBytes ?? MAX_ROSTER_BUNDLE_BYTES });
+  registerExportRoutes(app, contextOf, { db, host });
   return app;
 }
 

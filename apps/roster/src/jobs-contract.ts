@@ -1,7 +1,8 @@
 import { listEnvelopeSchema } from '@colophon/contract';
-import { pageQuery } from './page-query';
 import { queueStatus, rosterJobKind } from '@colophon/domain';
 import { z } from 'zod';
+import { exportDownloadSchema } from './exports-contract';
+import { pageQuery } from './page-query';
 
 /**
  * The roster's jobs page (issue 16: `queue-management/jobs`): the `queue_roster` rows the caller's
@@ -69,6 +70,8 @@ export type RosterJobSummary = z.infer<typeof rosterJobSummarySchema>;
 export const rosterJobSchema = z.object({
   ...rosterJobFields,
   faults: z.object({ items: z.array(rosterJobFaultSchema), total: z.number() }),
+  /** A finished export's zip (a signed link, fresh on each read) while it is kept; null otherwise. */
+  download: exportDownloadSchema,
 });
 export type RosterJob = z.infer<typeof rosterJobSchema>;
 

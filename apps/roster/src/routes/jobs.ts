@@ -4,6 +4,7 @@ import { and, count, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { manageRoster, type RosterContext, requireSchool, viewRoster } from '../access';
+import { exportDownloadOf } from '../exports/download-link';
 import type { RosterJobAction } from '../host';
 import { jobIdParamsSchema, rosterJobListQuerySchema, rosterJobPageSchema, rosterJobSchema } from '../jobs-contract';
 import { pageOf } from '../paging';
@@ -44,13 +45,14 @@ const labelled = <Row extends { kind: string; status: number }>(row: Row) => ({
 
 export async function readJob(context: RosterContext, id: number) {
   const [row] = await context.db
-    .select({ ...jobColumns, faults: queueRoster.faults })
+    .select({ ...jobColumns, faults: queueRoster.faults, result: queueRoster.result })
     .from(queueRoster)
     .where(and(eq(queueRoster.id, id), jobsVisible(context)))
     .limit(1);
   // Another tenant's job reads as one that does not exist.
   if (!row) throw context.host.problem('not_found', 'The roster job was not found.');
-  return labelled(row);
+  const { result: _result, ...job } = row;
+  return { ...labelled(job), download: exportDownloadOf(context, row) };
 }
 
 /**
