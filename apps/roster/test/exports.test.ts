@@ -352,6 +352,18 @@ describe('POST /roster/individuals/export-queue-job and its zip', () => {
     expect((await roster(ADVISER, 'GET', `/roster/queue-management/jobs/${job.id}`)).json<Job>().download).toBeNull();
     const gone = await download(link);
     expect(gone.statusCode).toBe(410);
+
+    // The next export deletes the old zip from the store; the job keeps its figures.
+    expect(await t.app.services.files.stat(`roster-exports/${job.id}.zip`)).not.toBeNull();
+    await runExport((await queueExport(ADVISER, { presetId: lincolnPreset })).id);
+    expect(await t.app.services.files.stat(`roster-exports/${job.id}.zip`)).toBeNull();
+    const [kept] = await t.handle.db
+      .select({ result: queueRoster.result })
+      .from(queueRoster)
+      .where(eq(queueRoster.id, job.id));
+    expect(kept?.result).toMatchObject({ rows: 5, portraits: 3, deletedAt: expect.any(String) });
+    expect(kept?.result).not.toHaveProperty('fileKey');
+    expect((await download(link)).statusCode).toBe(410);
   });
 
   it("another tenant's preset is 404; a reader is 403; no session 401; bad input 400 naming the field", async () => {

@@ -2,7 +2,7 @@ import { queueStatus } from '@colophon/domain';
 import type { RosterContext } from '../access';
 import type { ExportDownload } from '../exports-contract';
 import type { RosterHost } from '../host';
-import { type RosterExportResult, rosterExportResultSchema } from './export-job';
+import { EXPORT_KEPT_MS, type RosterExportResult, rosterExportResultSchema } from './export-job';
 
 /**
  * The signed download of a finished export (issue 16: "downloadable through a signed link"). The
@@ -13,7 +13,6 @@ import { type RosterExportResult, rosterExportResultSchema } from './export-job'
  */
 
 export const EXPORT_LINK_TTL_MS = 15 * 60_000;
-export const EXPORT_KEPT_MS = 7 * 24 * 60 * 60_000;
 
 const linkText = (jobId: number, expires: number) => `roster-export-download:${jobId}:${expires}`;
 

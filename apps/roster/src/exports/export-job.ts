@@ -11,7 +11,7 @@ import {
   type RosterJobReport,
   reportRosterJob,
 } from '@colophon/api/roster-jobs';
-import type { Db } from '@colophon/db';
+import { type Db, queueRoster } from '@colophon/db';
 import {
   compareRosterExportPeople,
   createRosterExportWriter,
@@ -23,7 +23,7 @@ import {
   rosterFileNameStem,
   rosterJobProgress,
 } from '@colophon/domain';
-import { and, eq, inArray, isNull } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import { ZipFile } from 'yazl';
 import { z } from 'zod';
 import type { RosterFileStore } from '../host';
@@ -57,6 +57,9 @@ export interface RosterExportDeps {
   now?: () => Date;
 }
 
+/** How long a finished export's zip is kept (and offered) before it is deleted. */
+export const EXPORT_KEPT_MS = 7 * 24 * 60 * 60_000;
+
 /** The store key of a job's zip: one per job, so a retried export replaces its own file. */
 export const rosterExportFileKey = (jobId: number) => `roster-exports/${jobId}.zip`;
 
@@ -79,6 +82,7 @@ export function rosterExportHandler(deps: RosterExportDeps) {
     if (!parsed.success) throw new PermanentJobError('The export job names no export preset.');
     const payload = parsed.data;
     const { db, files } = deps;
+    await purgeOldRosterExports(db, files, now());
 
     const [preset] = await db.select().from(exportPresets).where(eq(exportPresets.id, payload.presetId)).limit(1);
     if (!preset) throw new PermanentJobError('The export preset was deleted; choose another one and export again.');
@@ -253,3 +257,35 @@ const drained = (stream: WriteStream) =>
     stream.once('drain', onDrain);
     stream.once('error', onError);
   });
+
+/** Export zips deleted per pass at most (a pass runs before each export). */
+const PURGE_BATCH = 100;
+
+/**
+ * Deletes the zips of exports finished more than 7 days ago from the file store and drops their key
+ * from the job's result (the job and its figures stay on the jobs page; its link is then 410). Run by
+ * each export before it writes its own, so the store holds a week of exports without a scheduler.
+ */
+export async function purgeOldRosterExports(db: Db, files: RosterFileStore, now: Date): Promise<number> {
+  const old = await db
+    .select({ id: queueRoster.id, fileKey: sql<string>`${queueRoster.result} ->> 'fileKey'` })
+    .from(queueRoster)
+    .where(
+      and(
+        eq(queueRoster.kind, 'export'),
+        lt(queueRoster.completedAt, new Date(now.getTime() - EXPORT_KEPT_MS)),
+        sql`${queueRoster.result} ->> 'fileKey' is not null`,
+      ),
+    )
+    .limit(PURGE_BATCH);
+  for (const row of old) {
+    await files.delete(row.fileKey);
+    await db
+      .update(queueRoster)
+      .set({
+        result: sql`(${queueRoster.result} - 'fileKey') || ${JSON.stringify({ deletedAt: now.toISOString() })}::jsonb`,
+      })
+      .where(eq(queueRoster.id, row.id));
+  }
+  return old.length;
+}
