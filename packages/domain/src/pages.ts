@@ -9,7 +9,16 @@ export interface AdminPage {
   readonly path: string;
   readonly title: string;
   readonly permission: Permission;
-  readonly group: 'Home' | 'School' | 'Sales' | 'Money' | 'Marketing' | 'Studio' | 'Super admin' | 'Processing';
+  readonly group:
+    | 'Home'
+    | 'School'
+    | 'Roster'
+    | 'Sales'
+    | 'Money'
+    | 'Marketing'
+    | 'Studio'
+    | 'Super admin'
+    | 'Processing';
 }
 
 export const adminPages = [
@@ -33,6 +42,14 @@ export const adminPages = [
   { path: '/admin/accounts', title: 'Accounts', permission: 'accounts.view', group: 'Studio' },
   { path: '/admin/users', title: 'Users', permission: 'users.view', group: 'Studio' },
   { path: '/admin/projects', title: 'Project Records', permission: 'projects.view', group: 'School' },
+  // The roster (issue 16): its own group, shown to the roles that hold roster.view or roster.manage.
+  { path: '/admin/roster/districts', title: 'Districts', permission: 'roster.manage', group: 'Roster' },
+  { path: '/admin/roster/schools', title: 'Schools', permission: 'roster.view', group: 'Roster' },
+  { path: '/admin/roster/individuals', title: 'Individuals', permission: 'roster.view', group: 'Roster' },
+  { path: '/admin/roster/configurations', title: 'Configurations', permission: 'roster.manage', group: 'Roster' },
+  { path: '/admin/roster/export-presets', title: 'Export Presets', permission: 'roster.manage', group: 'Roster' },
+  // 'Jobs', not 'Roster Jobs': that is the operations console's queue page (super.queues) under Processing.
+  { path: '/admin/roster/jobs', title: 'Jobs', permission: 'roster.view', group: 'Roster' },
   { path: '/admin/online-sales', title: 'Online Sales', permission: 'sales.view', group: 'Sales' },
   { path: '/admin/online-sales/orders', title: 'Online Orders', permission: 'sales.view', group: 'Sales' },
   { path: '/admin/online-sales/store', title: 'Store Setup', permission: 'sales.view', group: 'Sales' },

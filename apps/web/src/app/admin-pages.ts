@@ -17,6 +17,7 @@ import { profileRoutes } from '../features/profile/routes';
 import { projectRoutes } from '../features/projects/routes';
 import { proofRoutes } from '../features/proofs/routes';
 import { recordRoutes } from '../features/records/routes';
+import { rosterRoutes } from '../features/roster/routes';
 import { settingsRoutes } from '../features/settings/routes';
 import { signupRoutes } from '../features/signup/routes';
 import { storeRoutes } from '../features/stores/routes';
@@ -38,6 +39,7 @@ export const adminPageRoutes = [
   ...signupRoutes,
   ...settingsRoutes,
   ...projectRoutes,
+  ...rosterRoutes,
   ...submissionStatusRoutes,
   ...presetRoutes,
   ...processingRoutes,

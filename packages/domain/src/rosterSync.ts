@@ -1,0 +1,41 @@
+import { defineEnumeration } from './enumeration';
+
+/**
+ * Where a school's roster sync stands (issue 16), as its row in `roster_schools.sync_status` keeps
+ * it and the schools page shows it: never synced, a sync waiting or running, the last one done or
+ * failed (its error beside it). `tone` is the badge colour the screens give it.
+ */
+export const rosterSyncStatus = defineEnumeration([
+  { code: 'never', label: 'Never synced' },
+  { code: 'queued', label: 'Sync queued' },
+  { code: 'running', label: 'Syncing' },
+  { code: 'succeeded', label: 'Synced' },
+  { code: 'failed', label: 'Sync failed' },
+]);
+export type RosterSyncStatusCode = (typeof rosterSyncStatus.codes)[number];
+
+const tones: Record<RosterSyncStatusCode, 'gray' | 'blue' | 'green' | 'red'> = {
+  never: 'gray',
+  queued: 'blue',
+  running: 'blue',
+  succeeded: 'green',
+  failed: 'red',
+};
+
+/** The badge colour of a sync status; an unknown one is grey. */
+export function rosterSyncTone(status: string): 'gray' | 'blue' | 'green' | 'red' {
+  return rosterSyncStatus.has(status) ? tones[status] : 'gray';
+}
+
+/** A sync that is waiting or running: its school's page refreshes until it ends. */
+export function rosterSyncActive(status: string): boolean {
+  return status === 'queued' || status === 'running';
+}
+
+/** Queue statuses (queueStatus) of a roster job that is not finished yet: Waiting and Processing. */
+const ACTIVE_JOB_STATUSES: readonly number[] = [0, 1];
+
+/** A roster job still waiting or running: the jobs page refreshes while one is on screen. */
+export function rosterJobActive(status: number): boolean {
+  return ACTIVE_JOB_STATUSES.includes(status);
+}
