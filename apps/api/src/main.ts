@@ -1,5 +1,5 @@
 import { createDb, hasData, seedDemo } from '@colophon/db';
-import { createRosterImportWorker } from '@colophon/roster';
+import { createRosterImportWorker, seedRosterDemo } from '@colophon/roster';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { loadConfig } from './config';
@@ -30,6 +30,15 @@ if (config.demo && !(await hasData(handle.db))) {
 const services = await createServices(config, handle);
 const app = await buildApp({ services });
 logIdleConnectionError = (err) => app.log.warn({ err }, 'database connection dropped while idle');
+// The roster's demo (issue 16) on the demo's first start: districts, schools and Lincoln's 2,000
+// students are written before the server answers and before the demo proofs (whose name check reads
+// them); their generated portraits follow in the background (seconds of file writes).
+if (demoSignIns) {
+  const rosterDemo = await seedRosterDemo(services.db, services.files);
+  void rosterDemo.portraits
+    .then(({ count, ms }) => app.log.info({ people: rosterDemo.people, ms, portraits: count }, 'demo: roster'))
+    .catch((err) => app.log.error({ err }, 'demo roster portraits'));
+}
 // COLOPHON_ROLE: 'api' answers HTTP only, 'worker' runs the queue workers only, 'all' (the default) both.
 // Several of each may share one PostgreSQL (docs/operations.md, "Past one machine").
 const serves = config.role !== 'worker';

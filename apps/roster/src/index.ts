@@ -10,6 +10,7 @@ export {
   type RosterConfig,
   type RosterRoute,
 } from './app';
+export { demoRosterSchool, type RosterDemoResult, seedRosterDemo } from './demo';
 export type { DashboardCaller, ProblemCode, RosterFileStore, RosterHost } from './host';
 export {
   createRosterImportWorker,
