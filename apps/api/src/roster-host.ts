@@ -12,6 +12,7 @@ import { refusedTransition } from './modules/processing/resources';
 import { auditDetail } from './plugins/audit';
 import { registerErrorHandler, sendProblem } from './plugins/problems';
 import { applyPersonAction } from './queue';
+import { takeHit } from './rate-limit';
 
 /**
  * What the roster service takes from the dashboard (see apps/roster/src/host.ts): the dashboard's
@@ -96,6 +97,7 @@ export function createRosterHost(services: Services, options: { secretKey?: stri
         userAgent: request.headers['user-agent']?.replaceAll('\u0000', '').slice(0, 500) ?? null,
       });
     },
+    takeHit: (bucket, subject) => takeHit(services, bucket, subject),
     signLink,
     verifyLink(text, signature) {
       const expected = Buffer.from(signLink(text));

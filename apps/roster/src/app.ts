@@ -175,6 +175,7 @@ export async function buildRosterApp({
         );
       }
       authorise(host, caller, request);
+      await host.takeHit('rosterSession', String(caller.user.id));
       const token = await openRosterSession(db, caller);
       return reply.code(201).send({ headers: { [ROSTER_SESSION_HEADER]: token } });
     },

@@ -1,5 +1,5 @@
 import type { Readable } from 'node:stream';
-import type { Permission } from '@colophon/domain';
+import type { Permission, RateLimitBucket } from '@colophon/domain';
 import type { SQL } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 
@@ -59,6 +59,11 @@ export interface RosterHost {
    * gone), the history line naming the person at the keyboard. The caller has checked access first.
    */
   moveRosterJob(caller: DashboardCaller, id: number, action: RosterJobAction): Promise<unknown>;
+  /**
+   * Counts one hit of `subject` in the dashboard's rate limiter (counters in the database, so every
+   * process counts alike); over the bucket's limit it throws the dashboard's 429 with retry-after.
+   */
+  takeHit(bucket: RateLimitBucket, subject: string): Promise<void>;
   /** The dashboard's audit row for a roster write that succeeded: who (and as whom), what, from where. */
   audit(caller: DashboardCaller, request: FastifyRequest): Promise<void>;
   /** Where uploaded bundles are kept for the import job (the dashboard's file store). */

@@ -1,4 +1,4 @@
-import { rosterErrorMessage } from '@colophon/domain';
+import { rateLimits, rosterErrorMessage } from '@colophon/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isClientRoute } from '../../api/src/plugins/web-delivery';
@@ -92,6 +92,23 @@ describe('session headers', () => {
 });
 
 describe('the dashboard gates', () => {
+  it("limits the sessions a user opens (the dashboard's rate limiter, per user)", async () => {
+    const { limit } = rateLimits.rosterSession;
+    const opens = [];
+    for (let open = 0; open < limit; open++) {
+      opens.push(
+        (await t.call({ method: 'POST', url: '/roster/session', as: 'schooladmin@colophon.test' })).statusCode,
+      );
+    }
+    expect(new Set(opens)).toEqual(new Set([201]));
+    const refused = await t.call({ method: 'POST', url: '/roster/session', as: 'schooladmin@colophon.test' });
+    expect(refused.statusCode).toBe(429);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    expect(rosterErrorMessage(refused.json())).toMatch(/^Too many roster sessions were opened\. Try again in/);
+    // Another user is not held back by this one.
+    expect((await t.call({ method: 'POST', url: '/roster/session', as: ADVISER })).statusCode).toBe(201);
+  });
+
   it('waits for the second factor as the dashboard does', async () => {
     const login = await t.app.inject({
       method: 'POST',

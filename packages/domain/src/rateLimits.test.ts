@@ -9,6 +9,7 @@ describe('rateLimits (the public endpoints)', () => {
     { bucket: 'storefrontUpload', limit: 30, windowSeconds: 600 },
     { bucket: 'shippingCalculator', limit: 60, windowSeconds: 600 },
     { bucket: 'clientErrors', limit: 120, windowSeconds: 600 },
+    { bucket: 'rosterSession', limit: 60, windowSeconds: 600 },
   ] satisfies { bucket: RateLimitBucket; limit: number; windowSeconds: number }[])(
     '$bucket: $limit per $windowSeconds s',
     ({ bucket, limit, windowSeconds }) => {

@@ -94,6 +94,15 @@ export const rateLimits = {
     message: (seconds) =>
       `Too many codes like this one were tried. ${tryAgainIn(seconds)} Check the code on your receipt.`,
   },
+  /**
+   * Roster sessions opened per dashboard user (`POST /roster/session`): the web opens one per dashboard
+   * session and page load; a script looping on it would fill the roster's session table.
+   */
+  rosterSession: {
+    limit: 60,
+    windowSeconds: 10 * 60,
+    message: (seconds) => `Too many roster sessions were opened. ${tryAgainIn(seconds)}`,
+  },
 } satisfies Record<string, RateLimit>;
 
 export type RateLimitBucket = keyof typeof rateLimits;
