@@ -1,5 +1,5 @@
 import { createDb, hasData, seedDemo } from '@colophon/db';
-import { createRosterImportWorker, seedRosterDemo } from '@colophon/roster';
+import { createRosterWorker, seedRosterDemo } from '@colophon/roster';
 import closeWithGrace from 'close-with-grace';
 import { buildApp } from './app';
 import { loadConfig } from './config';
@@ -10,6 +10,7 @@ import { createOrderMoveWorker } from './modules/orders/moves';
 import { enqueueDemoProofs, giveSeasonProofsPages } from './modules/proofs/demo';
 import { enqueueMissingEpubs } from './modules/proofs/epub';
 import { createProofWorkers, type ProofWorkers } from './modules/proofs/workers';
+import { createRosterHost } from './roster-host';
 import { createServices } from './services';
 
 const config = loadConfig();
@@ -49,7 +50,7 @@ let notificationWorker: ReturnType<typeof createNotificationWorker> | null = nul
 let orderMoveWorker: ReturnType<typeof createOrderMoveWorker> | null = null;
 let accountingWorker: ReturnType<typeof createAccountingWorker> | null = null;
 let paymentsWorker: ReturnType<typeof createPaymentsWorker> | null = null;
-let rosterImportWorker: ReturnType<typeof createRosterImportWorker> | null = null;
+let rosterWorker: ReturnType<typeof createRosterWorker> | null = null;
 if (config.workers) {
   const onError = (err: unknown) => app.log.error({ err }, 'queue worker');
   // Notification e-mails go out from here, never inside a request (part 7's queue_notifications).
@@ -64,9 +65,11 @@ if (config.workers) {
   // Removed cards are detached at the card provider from here, with retries (never inside the request).
   paymentsWorker = createPaymentsWorker(services, { onError });
   await paymentsWorker.start();
-  // Uploaded OneRoster bundles are validated and written from here (queue_roster), wherever the roster is served.
-  rosterImportWorker = createRosterImportWorker({ db: services.db, files: services.files }, { onError, leaseMs });
-  await rosterImportWorker.start();
+  // Roster imports and syncs run from here (queue_roster), wherever the roster is served; it also
+  // queues the scheduled syncs. Secrets are opened with the roster host's own key.
+  const { secrets } = createRosterHost(services, { secretKey: services.config.roster.secretKey });
+  rosterWorker = createRosterWorker({ db: services.db, files: services.files, secrets }, { onError, leaseMs });
+  await rosterWorker.start();
   workers = createProofWorkers(services, { onError, leaseMs });
   await workers.uploads.start();
   await workers.proofs.start();
@@ -84,7 +87,7 @@ closeWithGrace({ delay: 10_000 }, async ({ signal, err }) => {
     orderMoveWorker?.stop({ timeoutMs: 8_000 }),
     accountingWorker?.stop({ timeoutMs: 8_000 }),
     paymentsWorker?.stop({ timeoutMs: 8_000 }),
-    rosterImportWorker?.stop({ timeoutMs: 8_000 }),
+    rosterWorker?.stop({ timeoutMs: 8_000 }),
   ]);
   await app.close();
   await handle.close();

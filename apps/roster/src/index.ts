@@ -12,10 +12,15 @@ export {
 } from './app';
 export { demoRosterSchool, type RosterDemoResult, seedRosterDemo } from './demo';
 export type { DashboardCaller, ProblemCode, RosterFileStore, RosterHost } from './host';
+export { type RosterImportDeps, type RosterImportResult, rosterImportHandler } from './imports/import-job';
 export {
-  createRosterImportWorker,
-  type RosterImportDeps,
-  type RosterImportResult,
-  rosterImportHandler,
-} from './imports/import-job';
+  createRosterWorker,
+  type RosterWorker,
+  type RosterWorkerDeps,
+  type RosterWorkerOptions,
+  rosterJobHandlers,
+} from './jobs/roster-worker';
 export { migrateRoster, rosterMigrationsFolder } from './migrate';
+export { enqueueSchoolSync } from './sync/enqueue';
+export { enqueueDueSyncs } from './sync/schedule';
+export { type RosterSyncDeps, type RosterSyncResult, rosterSyncHandler } from './sync/sync-job';

@@ -7,8 +7,6 @@ import {
   type ClaimedJob,
   type JobContext,
   PermanentJobError,
-  QueueWorker,
-  type QueueWorkerOptions,
   type RosterJobReport,
   reportRosterJob,
 } from '@colophon/api/roster-jobs';
@@ -30,6 +28,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { RosterFileStore } from '../host';
 import { individuals, schools } from '../schema';
+import { fillTeacherGradesOfSchool } from '../sync/teacher-grades';
 import { type IndividualWrite, writeIndividuals } from '../write-individuals';
 import { openRosterBundle, type RosterBundle } from './roster-bundle';
 import { RosterBundleError } from './roster-bundle-error';
@@ -81,9 +80,9 @@ export function rosterImportHandler(deps: RosterImportDeps) {
   return async (job: ClaimedJob<unknown>, context: Pick<JobContext, 'signal'>): Promise<RosterImportResult> => {
     const parsed = rosterImportPayloadSchema.safeParse(job.payload);
     if (!parsed.success) {
-      // A sync or export has no processor here yet: it fails and is retried, never taken for an import.
+      // The roster worker sends only imports here; anything else is never taken for one.
       const kind = (job.payload as { kind?: unknown } | null)?.kind;
-      if (kind !== 'import') throw new Error(`No processor runs roster ${String(kind)} jobs yet.`);
+      if (kind !== 'import') throw new PermanentJobError(`A roster ${String(kind)} job is not an import.`);
       throw new PermanentJobError('The import job names no uploaded bundle.');
     }
     const payload = parsed.data;
@@ -333,6 +332,9 @@ async function importBundle(
     counts.removed += removed.length;
   }
 
+  // The main API's teacher/grade counts follow the schools' new people.
+  for (const schoolId of bySchool.keys()) await fillTeacherGradesOfSchool(db, schoolId, now);
+
   await report({ progress: 100, counts, faults: keepRosterJobFaults(faults) });
   return { counts, faultTotal: faults.length };
 }
@@ -342,21 +344,4 @@ function describe(faults: readonly RosterFault[]): string {
   if (!first) return 'no fault was named.';
   const more = faults.length > 1 ? ` (and ${faults.length - 1} more)` : '';
   return `${first.file} line ${first.line}: ${first.message}${more}.`;
-}
-
-/**
- * The worker that runs roster imports from `queue_roster` (started by the dashboard's process with
- * its other workers). Imports are the roster queue's only kind with a processor yet: syncs and
- * exports are left Waiting for theirs.
- */
-export function createRosterImportWorker(
-  deps: RosterImportDeps,
-  options: Omit<QueueWorkerOptions<unknown, RosterImportResult>, 'db' | 'queue' | 'handler'> = {},
-) {
-  return new QueueWorker<unknown, RosterImportResult>({
-    ...options,
-    db: deps.db,
-    queue: 'roster',
-    handler: rosterImportHandler(deps),
-  });
 }
