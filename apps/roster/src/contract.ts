@@ -1,6 +1,7 @@
 import { listEnvelopeSchema } from '@colophon/contract';
 import { rosterGrade, rosterPersonSource, rosterPersonStatus, rosterRelationKind, rosterRole } from '@colophon/domain';
 import { z } from 'zod';
+import { rosterJobSchema } from './jobs-contract';
 import { pageQuery } from './page-query';
 
 /**
@@ -165,6 +166,43 @@ export const inheritedConfigSchema = z.object({
   source: z.enum(['school', 'district', 'none']),
   configuration: configurationSchema.nullable(),
 });
+
+/*
+ * A school's sync (issue 16): POST schools/{id}/sync queues one, GET schools/{id}/data shows the
+ * school's roster at a glance.
+ */
+
+/** Optional (no body is a sync of what changed): `full: true` pulls everything, and may remove people. */
+export const syncRequestSchema = z
+  .object({ full: z.boolean().default(false) })
+  .nullish()
+  .transform((body) => body ?? { full: false });
+
+const countOf = z.number().int();
+export const schoolDataSchema = z.object({
+  school: schoolSchema,
+  /** Whose OneRoster configuration a sync uses: the school's own, its district's, or none yet. */
+  configurationSource: z.enum(['school', 'district', 'none']),
+  /** The schedule in force: the school's settings, else its district's, else off. */
+  syncSchedule: z.enum(syncSchedules),
+  people: z.object({
+    /** Active people. */
+    total: countOf,
+    removed: countOf,
+    /** Every role, in the domain's order, with zero where none. */
+    byRole: z.array(z.object({ role: z.enum(rosterRole.codes), label: z.string(), count: countOf })),
+    /** Grades held by active people, in the school's order; `grade: null` for people without one. */
+    byGrade: z.array(z.object({ grade: z.enum(rosterGrade.codes).nullable(), label: z.string(), count: countOf })),
+  }),
+  /** Active students by homeroom, by name: the first 200, and how many homerooms there are. */
+  homerooms: z.object({
+    data: z.array(z.object({ homeroom: z.string(), students: countOf })),
+    total: countOf,
+  }),
+  /** The school's newest import or sync job, as the jobs page shows it. */
+  lastJob: rosterJobSchema.nullable(),
+});
+export type SchoolData = z.infer<typeof schoolDataSchema>;
 
 /*
  * Individuals: a school's people (issue 16), and the relations between two of them.

@@ -352,6 +352,8 @@ describe('the service', () => {
         '/roster/schools',
         '/roster/schools/{id}/link-district',
         '/roster/schools/{id}/unlink-district',
+        '/roster/schools/{id}/sync',
+        '/roster/schools/{id}/data',
         '/roster/mapping',
         '/roster/settings',
         '/roster/one-roster/inherited-config/{id}',

@@ -21,15 +21,22 @@ import {
   mappingSchema,
   mappingUpdateSchema,
   ownerQuerySchema,
+  rosterJobSchema,
+  schoolDataSchema,
   schoolListQuerySchema,
   schoolPageSchema,
   schoolSchema,
   settingsSchema,
   settingsUpdateSchema,
+  syncRequestSchema,
 } from '../contract';
 import { pageOf } from '../paging';
 import { configurations, schools, settings } from '../schema';
+import { configurationOfSchool } from '../sync/configuration';
+import { enqueueSchoolSync } from '../sync/enqueue';
+import { readSchoolData } from '../sync/school-data';
 import { containing } from './districts';
+import { readJob } from './jobs';
 
 const schoolColumns = {
   id: schools.id,
@@ -388,6 +395,57 @@ export function registerSchoolRoutes(instance: FastifyInstance, contextOf: (requ
         .returning();
       if (!updated) throw context.host.problem('not_found', 'The configuration was not found.');
       return configurationOf(updated);
+    },
+  );
+
+  app.post(
+    '/roster/schools/:id/sync',
+    {
+      config: manageRoster,
+      schema: {
+        tags: ['schools'],
+        summary:
+          "Queue a OneRoster sync of the school (its own configuration, else its district's): 202 with the job; 409 if one already waits or runs",
+        params: idParamsSchema,
+        body: syncRequestSchema,
+        response: { 202: rosterJobSchema },
+      },
+    },
+    async (request, reply) => {
+      const context = contextOf(request);
+      const school = await requireSchool(context, request.params.id);
+      if (!(await configurationOfSchool(context.db, school))) {
+        throw context.host.problem(
+          'validation',
+          'The school has no OneRoster configuration, nor has its district: add one first',
+          'configuration',
+        );
+      }
+      const job = await enqueueSchoolSync(context.db, school, {
+        full: request.body.full,
+        requestedBy: context.caller.user.id,
+      });
+      if (!job) throw context.host.problem('conflict', 'A sync of this school is already waiting or running.');
+      await context.host.audit(context.caller, request);
+      return reply.code(202).send(await readJob(context, job.id));
+    },
+  );
+
+  app.get(
+    '/roster/schools/:id/data',
+    {
+      config: viewRoster,
+      schema: {
+        tags: ['schools'],
+        summary: "The school's roster at a glance: sync state, people by role and grade, homerooms, newest job",
+        params: idParamsSchema,
+        response: { 200: schoolDataSchema },
+      },
+    },
+    async (request) => {
+      const context = contextOf(request);
+      await requireSchool(context, request.params.id);
+      return readSchoolData(context, request.params.id);
     },
   );
 }
