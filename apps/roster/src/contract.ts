@@ -199,7 +199,7 @@ export const schoolDataSchema = z.object({
     data: z.array(z.object({ homeroom: z.string(), students: countOf })),
     total: countOf,
   }),
-  /** The school's newest import or sync job, as the jobs page shows it. */
+  /** The school's newest roster job (import, sync or export), as the jobs page shows it. */
   lastJob: rosterJobSchema.nullable(),
 });
 export type SchoolData = z.infer<typeof schoolDataSchema>;
