@@ -247,9 +247,10 @@ function SyncSection({
       </Group>
       <FormError message={refusal} />
       <SimpleGrid cols={{ base: 1, sm: 2 }}>
-        <Text size="sm">
-          Status: <SyncBadge status={school.syncStatus} />
-        </Text>
+        <Group gap="xs">
+          <Text size="sm">Status:</Text>
+          <SyncBadge status={school.syncStatus} />
+        </Group>
         <Text size="sm">Last sync: {school.lastSyncAt ? formatDateTime(school.lastSyncAt, zone) : 'never'}</Text>
         <Text size="sm">Last result: {countsText(school.syncCounts)}</Text>
         <Text size="sm">
