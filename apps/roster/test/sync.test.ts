@@ -49,6 +49,7 @@ let lincolnSchool: number;
 let washingtonSchool: number;
 let oakSchool: number;
 let lincolnAccount: number;
+let studioAccount: number;
 const { roster } = rosterCaller(() => t);
 
 /**
@@ -213,6 +214,7 @@ beforeAll(async () => {
   t = await createTestApp();
   const demo = await demoAccounts(t);
   lincolnAccount = demo.lincolnId;
+  studioAccount = demo.studioId;
   ({
     lincolnSchool,
     otherSchool: washingtonSchool,
@@ -457,6 +459,93 @@ describe('GET /roster/schools/{id}/data', () => {
     expect((await roster(OWNER, 'GET', `/roster/schools/${oakSchool}/data`)).statusCode).toBe(404);
     const anonymous = await t.app.inject({ method: 'GET', url: `/roster/schools/${lincolnSchool}/data` });
     expect(anonymous.statusCode).toBe(401);
+  });
+});
+
+describe('a OneRoster 1.1 sync with OAuth 1.0a, configured on the district', () => {
+  it("pulls the school's people through its district's configuration, every request signed", async () => {
+    const modified = '2026-01-01T00:00:00Z';
+    const user11 = (sourcedId: string, role: string, org: string, grade?: string) => ({
+      sourcedId,
+      ...at(modified),
+      givenName: `Given ${sourcedId}`,
+      familyName: `Family ${sourcedId}`,
+      role,
+      orgs: [{ href: `/orgs/${org}`, sourcedId: org, type: 'org' }],
+      grades: grade ? [grade] : [],
+      password: `pw-${sourcedId}`,
+    });
+    const server11 = await startOneRosterTestServer({
+      basePath: '/ims/oneroster/v1p1',
+      auth: { kind: 'oauth1', consumerKey: 'washington', consumerSecret: 'district-secret-0123456789' },
+      collections: {
+        users: [
+          user11('w1', 'student', 'washington-ms', '7'),
+          user11('w2', 'student', 'washington-ms', 'KG'),
+          user11('w3', 'teacher', 'washington-ms'),
+          user11('w4', 'aide', 'washington-ms'),
+          user11('l9', 'student', LINCOLN, '9'),
+        ],
+        classes: [],
+        enrollments: [],
+      },
+      nowSeconds: () => Math.floor(now.getTime() / 1000),
+    });
+    try {
+      const district = await roster(OWNER, 'POST', '/roster/districts', {
+        name: 'Sync District',
+        studioAccountId: studioAccount,
+      });
+      expect(district.statusCode, district.body).toBe(201);
+      const districtId = district.json<{ id: number }>().id;
+      const linked = await roster(OWNER, 'POST', `/roster/schools/${washingtonSchool}/link-district`, { districtId });
+      expect(linked.statusCode, linked.body).toBe(200);
+      const config = await roster(OWNER, 'POST', '/roster/configurations', {
+        districtId,
+        // The service root written out, as vendors give it.
+        baseUrl: `${server11.baseUrl}/ims/oneroster/v1p1`,
+        version: '1.1',
+        authKind: 'oauth1',
+        clientId: 'washington',
+        clientSecret: 'district-secret-0123456789',
+      });
+      expect(config.statusCode, config.body).toBe(201);
+
+      const queued = await roster(OWNER, 'POST', `/roster/schools/${washingtonSchool}/sync`);
+      expect(queued.statusCode, queued.body).toBe(202);
+      await runJobs();
+      const job = await roster(OWNER, 'GET', `/roster/queue-management/jobs/${queued.json<Job>().id}`);
+      expect(job.json<Job>()).toMatchObject({
+        status: queueStatus.Complete,
+        error: null,
+        counts: { added: 4, changed: 0, removed: 0, skipped: 0 },
+      });
+      expect(server11.requests.every((request) => request.authorization?.startsWith('OAuth '))).toBe(true);
+      expect(server11.requests.some((request) => request.path === '/ims/oneroster/v1p1/users')).toBe(true);
+
+      const data = await roster(OWNER, 'GET', `/roster/schools/${washingtonSchool}/data`);
+      expect(data.statusCode, data.body).toBe(200);
+      expect(data.json()).toMatchObject({
+        configurationSource: 'district',
+        school: { syncStatus: 'succeeded' },
+        people: {
+          total: 4,
+          byRole: [
+            { role: 'student', count: 2 },
+            { role: 'teacher', count: 1 },
+            // An aide is staff (the domain's OneRoster role mapping).
+            { role: 'staff', count: 1 },
+          ],
+          byGrade: [
+            { grade: 'KG', count: 1 },
+            { grade: '07', count: 1 },
+            { grade: null, count: 2 },
+          ],
+        },
+      });
+    } finally {
+      await server11.close();
+    }
   });
 });
 
