@@ -37,7 +37,12 @@ logIdleConnectionError = (err) => app.log.warn({ err }, 'database connection dro
 if (demoSignIns) {
   const rosterDemo = await seedRosterDemo(services.db, services.files);
   void rosterDemo.portraits
-    .then(({ count, ms }) => app.log.info({ people: rosterDemo.people, ms, portraits: count }, 'demo: roster'))
+    .then(({ count, ms }) =>
+      app.log.info(
+        { people: rosterDemo.people, peopleMs: rosterDemo.ms, portraits: count, portraitsMs: ms },
+        'demo: roster',
+      ),
+    )
     .catch((err) => app.log.error({ err }, 'demo roster portraits'));
 }
 // COLOPHON_ROLE: 'api' answers HTTP only, 'worker' runs the queue workers only, 'all' (the default) both.

@@ -169,6 +169,21 @@ describe('portraits', () => {
     expect((await roster(ADVISER, 'DELETE', `/roster/individuals/${benId}/image`)).statusCode).toBe(204);
   });
 
+  it('deletes the portrait of a person purged, and keeps it while they are only marked removed', async () => {
+    const created = await roster(ADVISER, 'POST', '/roster/individuals', {
+      schoolId: (await roster(ADVISER, 'GET', `/roster/individuals/${annaId}`)).json().schoolId,
+      givenName: 'Cara',
+      familyName: 'Portrait',
+      role: 'student',
+    });
+    const caraId = created.json<{ id: number }>().id;
+    const key = (await putImage(ADVISER, caraId, await cameraPhoto(200, 200))).json<{ photoKey: string }>().photoKey;
+    expect((await roster(ADVISER, 'DELETE', `/roster/individuals/${caraId}`)).statusCode).toBe(204);
+    expect(await storedFile(key)).not.toBeNull();
+    expect((await roster(ADVISER, 'DELETE', `/roster/individuals/${caraId}?purge=true`)).statusCode).toBe(204);
+    expect(await storedFile(key)).toBeNull();
+  });
+
   it('refuses what is not a photo, an empty or missing file, and a file over 20 MB, naming file; nothing changes', async () => {
     const before = await photoKeyOf(annaId);
     const gif = await sharp({ create: { width: 10, height: 10, channels: 3, background: '#000' } })

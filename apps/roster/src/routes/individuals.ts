@@ -232,7 +232,13 @@ export function registerIndividualRoutes(
       const context = contextOf(request);
       const person = await requireIndividual(context, request.params.id);
       if (request.query.purge) {
-        await context.db.delete(individuals).where(eq(individuals.id, person.id));
+        const [deleted] = await context.db
+          .delete(individuals)
+          .where(eq(individuals.id, person.id))
+          .returning({ photoKey: individuals.photoKey });
+        // Their portrait goes with them; a failed delete only leaves a file nothing points at.
+        if (deleted?.photoKey)
+          await context.host.files.delete(deleted.photoKey).catch((err) => request.log.warn({ err }, 'portrait'));
       } else if (person.status !== 'removed') {
         const now = new Date();
         await context.db
