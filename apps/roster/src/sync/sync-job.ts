@@ -105,7 +105,7 @@ async function syncSchool(
   const counts = emptyRosterJobCounts();
   const report = async (progress: number) => {
     if (!(await reportRosterJob(db, job, { progress, counts }))) {
-      throw new Error('The sync was taken over by another worker.');
+      throw new Error('The sync stopped: its job was cancelled, or taken over by another worker.');
     }
   };
 
