@@ -1,12 +1,15 @@
 import { type RosterGradeCode, rosterGrade, rosterRole } from '@colophon/domain';
 import { type Individual, individualCreateSchema, individualUpdateSchema } from '@colophon/roster/contract';
-import { Alert, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
+import { Alert, Button, Select, SimpleGrid, Stack, Text, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { notifications } from '@mantine/notifications';
 import { z } from 'zod';
 import { QueryState } from '../../../components/feedback/QueryState';
 import { GuardedDrawer } from '../../../components/form/DirtyGuard';
 import { FormActions } from '../../../components/form/FormActions';
 import { useSchemaForm } from '../../../components/form/useSchemaForm';
+import { useMethodRefusal } from '../../../lib/access';
+import { errorMessage } from '../../../lib/api-client';
 import { rosterCall, useRosterMutation, useRosterRecord, type Wire } from '../api';
 import { type Person, personName } from './columns';
 import { PhotoSection } from './PhotoSection';
@@ -72,11 +75,7 @@ export function IndividualDrawer({
           {(person) => (
             <Stack gap="lg">
               <PhotoSection person={person} canManage={canManage} />
-              {person.status === 'removed' ? (
-                <Alert color="gray" title="Removed">
-                  This person is removed from the book. Saving their details brings them back.
-                </Alert>
-              ) : null}
+              {person.status === 'removed' ? <RemovedNotice person={person} canManage={canManage} /> : null}
               {canManage ? (
                 <PersonEditForm key={person.updatedAt} person={person} onCancel={onClose} onSaved={onClose} />
               ) : (
@@ -87,6 +86,42 @@ export function IndividualDrawer({
         </QueryState>
       ) : null}
     </GuardedDrawer>
+  );
+}
+
+/**
+ * A removed person is kept (a sync may list them again); roster.manage can bring them back by hand:
+ * their details written as they are, with status active (the roster's way back).
+ */
+function RemovedNotice({ person, canManage }: { person: Person; canManage: boolean }) {
+  const putRefusal = useMethodRefusal('PUT');
+  const restore = useRosterMutation<Wire<Individual>, void>(['/individuals', '/schools'], {
+    mutationFn: () =>
+      rosterCall('put', `/individuals/${person.id}`, {
+        body: { ...updateFormSchema.parse(valuesOf(person)), status: 'active' },
+      }),
+    onSuccess: (restored) =>
+      notifications.show({ color: 'green', title: 'Saved', message: `${personName(restored)} is back in the book.` }),
+    onError: (error) => notifications.show({ color: 'red', title: 'Not brought back', message: errorMessage(error) }),
+  });
+  return (
+    <Alert color="gray" title="Removed">
+      <Stack gap="xs" align="flex-start">
+        <Text size="sm">This person is removed from the book. Their details and portrait are kept.</Text>
+        {canManage ? (
+          <Button
+            size="xs"
+            variant="light"
+            loading={restore.isPending}
+            disabled={putRefusal !== null}
+            title={putRefusal ?? undefined}
+            onClick={() => restore.mutate()}
+          >
+            Bring back
+          </Button>
+        ) : null}
+      </Stack>
+    </Alert>
   );
 }
 
@@ -144,8 +179,7 @@ function PersonFields({ form }: { form: UseFormReturnType<PersonValues> }) {
 
 function PersonEditForm({ person, onCancel, onSaved }: { person: Person; onCancel: () => void; onSaved: () => void }) {
   const save = useRosterMutation<Wire<Individual>, z.output<typeof updateFormSchema>>(['/individuals'], {
-    // A removed person whose details are saved is back in the book: saving is the way back.
-    mutationFn: (body) => rosterCall('put', `/individuals/${person.id}`, { body: { ...body, status: 'active' } }),
+    mutationFn: (body) => rosterCall('put', `/individuals/${person.id}`, { body }),
   });
   const schemaForm = useSchemaForm({
     schema: updateFormSchema,

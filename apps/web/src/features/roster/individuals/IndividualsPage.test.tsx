@@ -41,6 +41,7 @@ function person(id: number, givenName: string, familyName: string, extra: Partia
 const ada = person(1, 'Ada', 'Lovelace', { photoKey: 'roster/1/1/a.jpg', preferredName: 'Addie' });
 const ben = person(2, 'Ben', 'Okafor', { grade: '10', homeroom: 'H202' });
 const cleo = person(3, 'Cleo', 'Park', { schoolId: 2, grade: null, homeroom: null, role: 'teacher' });
+const dora = person(4, 'Dora', 'Quist', { status: 'removed', removedAt: '2026-09-02T12:00:00.000Z' });
 const JPEG = new Uint8Array([0xff, 0xd8, 0xff, 0xe0]);
 
 interface Seen {
@@ -64,7 +65,8 @@ function roster(request: Seen): Response {
   if (image && method === 'PUT') return jsonResponse({ ...ben, photoKey: 'roster/1/2/new.jpg' });
   const one = /^\/individuals\/(\d+)$/.exec(path);
   if (one && method === 'GET')
-    return jsonResponse([ada, ben, cleo].find((candidate) => candidate.id === Number(one[1])));
+    return jsonResponse([ada, ben, cleo, dora].find((candidate) => candidate.id === Number(one[1])));
+  if (one && method === 'PUT' && one[1] === '4') return jsonResponse({ ...dora, status: 'active', removedAt: null });
   if (one && method === 'PUT') {
     return problemResponse(409, 'Another person of this school has this sourcedId', {
       code: 'conflict',
@@ -188,13 +190,32 @@ describe('the individuals screen', () => {
     expect(await within(drawer).findByText('Another person of this school has this sourcedId', {}, SLOW)).toBeTruthy();
     expect(sourcedId.getAttribute('aria-invalid')).toBe('true');
     const put = seen.find((call) => call.method === 'PUT');
-    expect(JSON.parse(String(put?.body))).toMatchObject({
-      givenName: 'Ben',
-      familyName: 'Okafor',
-      sourcedId: 's-1',
-      grade: '10',
+    const body = JSON.parse(String(put?.body));
+    expect(body).toMatchObject({ givenName: 'Ben', familyName: 'Okafor', sourcedId: 's-1', grade: '10' });
+    // Saving keeps the person's status: bringing back a removed one is its own button.
+    expect(body).not.toHaveProperty('status');
+  });
+
+  it('brings a removed person back, writing their details as they are', async () => {
+    renderAt('/admin/roster/individuals?status=removed&person=4');
+    const drawer = await screen.findByRole('dialog', {}, SLOW);
+    await userEvent.click(await within(drawer).findByRole('button', { name: 'Bring back' }, SLOW));
+    expect(await screen.findByText('Dora Quist is back in the book.', {}, SLOW)).toBeTruthy();
+    const put = seen.find((call) => call.method === 'PUT');
+    expect(put?.url.pathname).toBe('/roster/individuals/4');
+    expect(JSON.parse(String(put?.body))).toEqual({
+      sourcedId: 's-4',
+      givenName: 'Dora',
+      familyName: 'Quist',
+      middleName: null,
+      preferredName: null,
+      grade: '09',
+      homeroom: 'H101',
+      role: 'student',
+      email: null,
       status: 'active',
     });
+    expect(listCalls().at(-1)?.url.searchParams.get('status')).toBe('removed');
   });
 
   it("uploads a person's portrait as multipart file", async () => {
