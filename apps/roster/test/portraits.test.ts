@@ -131,7 +131,7 @@ describe('portraits', () => {
     expect(thumb.headers.etag).not.toBe(read.headers.etag);
   });
 
-  it('never enlarges a small photo, and takes PNG and WebP', async () => {
+  it('never enlarges a small photo, and takes PNG, WebP and HEIF', async () => {
     const png = await sharp({ create: { width: 300, height: 400, channels: 4, background: '#33669980' } })
       .png()
       .toBuffer();
@@ -147,6 +147,15 @@ describe('portraits', () => {
     expect(fromWebp.statusCode, fromWebp.body).toBe(200);
     const webpMeta = await sharp((await storedFile(fromWebp.json().photoKey)) ?? Buffer.alloc(0)).metadata();
     expect([webpMeta.width, webpMeta.height]).toEqual([600, 600]);
+
+    // HEIF as this sharp build decodes it (AVIF-coded); a phone's HEVC-coded HEIC is refused with advice.
+    const avif = await sharp({ create: { width: 120, height: 160, channels: 3, background: '#225588' } })
+      .avif()
+      .toBuffer();
+    const fromAvif = await putImage(ADVISER, benId, avif, { name: 'ben.heic', type: 'image/heic' });
+    expect(fromAvif.statusCode, fromAvif.body).toBe(200);
+    const avifMeta = await sharp((await storedFile(fromAvif.json().photoKey)) ?? Buffer.alloc(0)).metadata();
+    expect([avifMeta.format, avifMeta.width, avifMeta.height]).toEqual(['jpeg', 120, 160]);
   });
 
   it('replaces the last portrait, deleting its file, and DELETE removes it (then 404)', async () => {
