@@ -1,4 +1,5 @@
 import { defineEnumeration } from './enumeration';
+import { queueStatus } from './queues';
 
 /**
  * Where a school's roster sync stands (issue 16), as its row in `roster_schools.sync_status` keeps
@@ -32,8 +33,8 @@ export function rosterSyncActive(status: string): boolean {
   return status === 'queued' || status === 'running';
 }
 
-/** Queue statuses (queueStatus) of a roster job that is not finished yet: Waiting and Processing. */
-const ACTIVE_JOB_STATUSES: readonly number[] = [0, 1];
+/** The queue statuses of a roster job that is not finished yet. */
+const ACTIVE_JOB_STATUSES: readonly number[] = [queueStatus.Waiting, queueStatus.Processing];
 
 /** A roster job still waiting or running: the jobs page refreshes while one is on screen. */
 export function rosterJobActive(status: number): boolean {

@@ -112,6 +112,7 @@ describe('the app routes', () => {
         '/admin/roster/schools',
         '/admin/roster/individuals',
         '/admin/roster/configurations',
+        '/admin/roster/export-presets',
         '/admin/roster/jobs',
         '/admin/submission_status',
         '/admin/presets',

@@ -1,5 +1,5 @@
 import type { ListEnvelope } from '@colophon/contract';
-import type { Filters } from '@colophon/domain';
+import { DEFAULT_ROSTER_BASE, type Filters } from '@colophon/domain';
 import {
   keepPreviousData,
   type QueryKey,
@@ -9,7 +9,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { ApiError } from '../../lib/api-client';
-import { type RosterClient, RosterError, rosterClient } from '../../lib/roster';
+import { loadRosterBase, type RosterClient, RosterError, rosterClient } from '../../lib/roster';
 
 /**
  * The roster area's data: every page talks to the roster service only through the roster client
@@ -173,4 +173,23 @@ export function rosterForm(file: File | Blob, fields: Record<string, string | nu
   // The file last: a multipart reader sees the ids before the (possibly large) file.
   form.append('file', file, file instanceof File ? file.name : 'upload');
   return form;
+}
+
+/**
+ * A link the roster gives (`/roster/exports/…/download?…`, signed so the browser opens it without
+ * the session headers) at the roster's own base: this origin's /roster, or ROSTER_URL's when the
+ * roster runs as its own process.
+ */
+export function rosterDownloadHref(url: string, base: string): string {
+  return url.startsWith(`${DEFAULT_ROSTER_BASE}/`) ? `${base}${url.slice(DEFAULT_ROSTER_BASE.length)}` : url;
+}
+
+/** `rosterDownloadHref` once the roster's base is known (learnt once per page); undefined until then. */
+export function useRosterDownloadHref(url: string | null | undefined): string | undefined {
+  const base = useQuery({
+    queryKey: [...rosterKeys.all, 'base'],
+    queryFn: () => loadRosterBase(),
+    staleTime: Infinity,
+  });
+  return url && base.data ? rosterDownloadHref(url, base.data) : undefined;
 }

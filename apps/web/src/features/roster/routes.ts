@@ -5,6 +5,7 @@ import { z } from 'zod';
 import { adminRoute, pageRoute } from '../../app/route-base';
 import { editParam } from '../../components/resource-page/route';
 import { lazyPage } from '../../lib/chunk-reload';
+import { exportPresetsRoute } from './export-presets/route';
 import { individualsRoute } from './individuals/route';
 
 /**
@@ -75,4 +76,11 @@ const jobsRoute = createRoute({
   component: lazyPage(() => import('./jobs/RosterJobsPage'), 'RosterJobsPage'),
 });
 
-export const rosterRoutes = [districtsRoute, schoolsRoute, individualsRoute, configurationsRoute, jobsRoute] as const;
+export const rosterRoutes = [
+  districtsRoute,
+  schoolsRoute,
+  individualsRoute,
+  configurationsRoute,
+  exportPresetsRoute,
+  jobsRoute,
+] as const;

@@ -54,7 +54,7 @@ describe('the roster configurations screen', () => {
     expect(JSON.parse(String(roster.calls('PUT', '/configurations/3')[1]?.body))).toMatchObject({
       clientSecret: 'new-secret',
     });
-  }, 30_000);
+  });
 
   it("shows the district's configuration a school inherits, and the school's settings", async () => {
     startRoster(owner, ({ path }) => {

@@ -101,7 +101,7 @@ describe('the roster jobs screen', () => {
     expect(await within(table).findByText('Import 9', {}, SLOW)).toBeTruthy();
     expect(await within(table).findByText('Export 8', {}, { timeout: 8_000 })).toBeTruthy();
     expect(roster.calls('GET', '/queue-management/jobs').length).toBe(3);
-  }, 20_000);
+  });
 
   it("shows a job's faults by file and line, and the roster's refusal of a retry", async () => {
     const roster = startRoster(owner, ({ method, path }) => {

@@ -27,7 +27,14 @@ import { userCan } from '../../../lib/access';
 import { errorMessage } from '../../../lib/api-client';
 import { listQuery } from '../../../lib/list-search';
 import { useSession } from '../../../lib/session';
-import { rosterCall, useRosterList, useRosterMutation, useRosterRecord, type Wire } from '../api';
+import {
+  rosterCall,
+  useRosterDownloadHref,
+  useRosterList,
+  useRosterMutation,
+  useRosterRecord,
+  type Wire,
+} from '../api';
 import type { RosterJobsSearch } from '../routes';
 
 const route = getRouteApi('/admin/roster/jobs');
@@ -157,6 +164,7 @@ export function JobDetail({
   const job = useRosterRecord<RosterJob>(PATH, id, {
     refetchInterval: (current) => (current && rosterJobActive(current.status) ? ROSTER_JOB_POLL_MS : false),
   });
+  const downloadHref = useRosterDownloadHref(job.data?.download?.url);
   const [refusal, setRefusal] = useState<string | null>(null);
   const move = useRosterMutation<Job, 'retry' | 'cancel'>([PATH], {
     mutationFn: (action) => rosterCall('post', `${PATH}/${id}/${action}`),
@@ -207,7 +215,13 @@ export function JobDetail({
           ) : null}
           {record.download ? (
             <Group gap="sm">
-              <Button component="a" href={record.download.url} leftSection={<IconDownload size={16} />} download>
+              <Button
+                component="a"
+                href={downloadHref}
+                disabled={!downloadHref}
+                leftSection={<IconDownload size={16} />}
+                download
+              >
                 Download
               </Button>
               <Text size="xs" c="dimmed">
