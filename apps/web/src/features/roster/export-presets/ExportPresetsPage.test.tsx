@@ -33,6 +33,18 @@ const yearbook: Preset = {
   updatedAt: '2026-09-01T12:00:00.000Z',
 };
 
+const district: Preset = {
+  ...yearbook,
+  id: 6,
+  name: 'District staff',
+  schoolId: null,
+  districtId: 3,
+  ownerName: 'North District',
+  roles: ['staff'],
+  layout: 'csv',
+  columns: ['familyName', 'givenName'],
+};
+
 const job = (status: number, statusLabel: string, extra: Record<string, unknown> = {}) => ({
   id: 9,
   kind: 'export',
@@ -68,8 +80,12 @@ let jobReads: number;
 
 function roster({ method, url, body }: Seen): Response {
   const path = url.pathname.replace(/^\/roster/, '');
-  if (method === 'GET' && path === '/export-presets')
-    return jsonResponse({ data: [yearbook], total: 1, page: 1, perPage: 25 });
+  if (method === 'GET' && path === '/export-presets') {
+    return jsonResponse({ data: [yearbook, district], total: 2, page: 1, perPage: 25 });
+  }
+  if (method === 'GET' && path === '/schools') {
+    return jsonResponse({ data: [{ id: 11, name: 'North Middle' }], total: 1, page: 1, perPage: 50 });
+  }
   if (path === '/export-presets/lookups/schools') {
     return jsonResponse({ data: [{ id: 1, name: 'Lincoln High' }], total: 1, page: 1, perPage: 50 });
   }
@@ -200,7 +216,9 @@ describe('the export presets screen', () => {
   it("runs an export and follows its job to 'Download'", async () => {
     renderAt('/admin/roster/export-presets');
     const table = await screen.findByRole('table', { name: 'Export presets' }, SLOW);
-    await userEvent.click(await within(table).findByRole('button', { name: 'Run export' }, SLOW));
+    await within(table).findByText('Yearbook portraits', {}, SLOW);
+    const [schoolRun] = within(table).getAllByRole('button', { name: 'Run export' });
+    await userEvent.click(schoolRun as HTMLElement);
     const panel = await screen.findByRole('region', { name: 'Export status' }, SLOW);
     const download = await within(panel).findByRole('link', { name: 'Download' }, { timeout: 15_000 });
     expect(download.getAttribute('href')).toBe('/roster/exports/9/download?expires=1790000000&signature=abc');
@@ -209,6 +227,21 @@ describe('the export presets screen', () => {
     expect(queued?.body).toEqual({ presetId: 4 });
     expect(jobReads).toBe(2);
   }, 20_000);
+
+  it("asks which school a district's preset runs over, and sends it", async () => {
+    renderAt('/admin/roster/export-presets');
+    const table = await screen.findByRole('table', { name: 'Export presets' }, SLOW);
+    await within(table).findByText('District staff', {}, SLOW);
+    await userEvent.click(within(table).getAllByRole('button', { name: 'Run export' })[1] as HTMLElement);
+    const dialog = await screen.findByRole('dialog', { name: 'Run District staff' }, SLOW);
+    await choose(dialog, /^School/, 'North Middle');
+    const schools = seen.filter((call) => call.url.pathname === '/roster/schools').at(-1);
+    expect(schools?.url.searchParams.get('districtId')).toBe('3');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Run export' }));
+    await screen.findByRole('region', { name: 'Export status' }, SLOW);
+    const queued = seen.find((call) => call.url.pathname === '/roster/individuals/export-queue-job');
+    expect(queued?.body).toEqual({ presetId: 6, schoolId: 11 });
+  });
 
   it('deletes a preset after asking', async () => {
     renderAt('/admin/roster/export-presets');

@@ -4,7 +4,7 @@ import { Anchor, Button, Group, Menu, Stack } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconEdit, IconPlayerPlay, IconPlus, IconTrash } from '@tabler/icons-react';
 import { getRouteApi } from '@tanstack/react-router';
-import type { JSX } from 'react';
+import { type JSX, useState } from 'react';
 import { RowActionsMenu, StackedCell } from '../../../components/data-table/cells';
 import { DataTable, type DataTableColumn } from '../../../components/data-table/DataTable';
 import { useConfirmedAction } from '../../../components/feedback/useConfirmedAction';
@@ -15,6 +15,7 @@ import { useSession } from '../../../lib/session';
 import { rosterCall, useRosterList, useRosterMutation, type Wire } from '../api';
 import { ExportPresetCreateDrawer, ExportPresetDrawer, type Preset } from './ExportPresetDrawer';
 import { ExportRunPanel } from './ExportRunPanel';
+import { RunExportDialog } from './RunExportDialog';
 import { type ExportPresetsSearch, exportPresetsSearchSchema } from './search';
 
 const route = getRouteApi('/admin/roster/export-presets');
@@ -38,12 +39,18 @@ export function ExportPresetsPage(): JSX.Element {
   const setListSearch = ({ sort, ...patch }: Partial<ListSearch>) =>
     setSearch(sort === undefined ? patch : { ...patch, sort: exportPresetsSearchSchema.shape.sort.parse(sort) });
 
-  const run = useRosterMutation<Wire<RosterJob>, Preset>(['/queue-management/jobs'], {
-    mutationFn: (preset) => rosterCall('post', '/individuals/export-queue-job', { body: { presetId: preset.id } }),
-  });
-  const runExport = async (preset: Preset) => {
+  const run = useRosterMutation<Wire<RosterJob>, { preset: Preset; schoolId: number | undefined }>(
+    ['/queue-management/jobs'],
+    {
+      mutationFn: ({ preset, schoolId }) =>
+        rosterCall('post', '/individuals/export-queue-job', { body: { presetId: preset.id, schoolId } }),
+    },
+  );
+  const [askingSchool, setAskingSchool] = useState<Preset | null>(null);
+  const runExport = async (preset: Preset, schoolId: number | undefined) => {
     try {
-      const job = await run.mutateAsync(preset);
+      const job = await run.mutateAsync({ preset, schoolId });
+      setAskingSchool(null);
       setSearch({ job: job.id });
     } catch (error) {
       notifications.show({ color: 'red', title: 'Export not started', message: errorMessage(error) });
@@ -107,10 +114,11 @@ export function ExportPresetsPage(): JSX.Element {
               size="xs"
               variant="light"
               leftSection={<IconPlayerPlay size={14} />}
-              loading={run.isPending && run.variables?.id === preset.id}
+              loading={run.isPending && run.variables?.preset.id === preset.id}
               disabled={postRefusal !== null}
               title={postRefusal ?? undefined}
-              onClick={() => void runExport(preset)}
+              // A district's preset asks first which of its schools, if only one.
+              onClick={() => (preset.districtId ? setAskingSchool(preset) : void runExport(preset, undefined))}
             >
               Run export
             </Button>
@@ -147,6 +155,12 @@ export function ExportPresetsPage(): JSX.Element {
         }
       />
       {deletion.dialog}
+      <RunExportDialog
+        preset={askingSchool}
+        running={run.isPending}
+        onRun={(preset, schoolId) => void runExport(preset, schoolId)}
+        onClose={() => setAskingSchool(null)}
+      />
       {canManage ? (
         <>
           <ExportPresetCreateDrawer

@@ -1,3 +1,4 @@
+import type { Filters } from '@colophon/domain';
 import { Select, type SelectProps } from '@mantine/core';
 import { useState } from 'react';
 import { useServerSearchSelect } from '../../../components/form/useServerSearchSelect';
@@ -20,9 +21,12 @@ export function RosterLookupSelect({
   value,
   onChange,
   placeholder,
+  query: narrowing,
   ...props
 }: {
   path: string;
+  /** Further filters of the list (`districtId` for a district's schools). */
+  query?: Filters;
   label: string;
   /** 'schools', 'districts': for "No schools found". */
   plural: string;
@@ -32,7 +36,13 @@ export function RosterLookupSelect({
   const [chosenName, setChosenName] = useState<{ id: number; name: string } | null>(null);
   const chosen = value && chosenName?.id === value ? { value: String(value), label: chosenName.name } : null;
   const { term, selectProps } = useServerSearchSelect(chosen);
-  const query = useRosterList<Named>(path, { page: 1, perPage: 50, sort: 'name', search: term || undefined });
+  const query = useRosterList<Named>(path, {
+    ...narrowing,
+    page: 1,
+    perPage: 50,
+    sort: 'name',
+    search: term || undefined,
+  });
   const found = query.data?.data ?? [];
   const options = found.map((item) => ({ value: String(item.id), label: item.name }));
   // A value from the URL (a bookmarked filter) is named once the list holds it.
