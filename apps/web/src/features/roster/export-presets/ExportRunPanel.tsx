@@ -1,25 +1,13 @@
-import { DEFAULT_ROSTER_BASE, queueStatus } from '@colophon/domain';
+import { queueStatus, rosterJobActive } from '@colophon/domain';
 import type { RosterJob } from '@colophon/roster/contract';
 import { Alert, Button, CloseButton, Group, Progress, Stack, Text } from '@mantine/core';
 import { IconDownload } from '@tabler/icons-react';
-import { useQuery } from '@tanstack/react-query';
 import { AppLink } from '../../../components/AppLink';
 import { errorMessage } from '../../../lib/api-client';
-import { loadRosterBase } from '../../../lib/roster';
-import { rosterKeys, useRosterRecord, type Wire } from '../api';
+import { useRosterDownloadHref, useRosterRecord, type Wire } from '../api';
 
 /** How often a running export is asked about: often enough to feel live, rarely enough for a long one. */
 const POLL_MS = 1_500;
-
-const running = (status: number) => status === queueStatus.Waiting || status === queueStatus.Processing;
-
-/**
- * A download link as the roster gives it (`/roster/exports/…`, signed) at the roster's own base:
- * the same path at this origin, or at ROSTER_URL when the roster runs as its own process.
- */
-export function rosterDownloadHref(url: string, base: string): string {
-  return url.startsWith(`${DEFAULT_ROSTER_BASE}/`) ? `${base}${url.slice(DEFAULT_ROSTER_BASE.length)}` : url;
-}
 
 /**
  * The export just run: the job's status and progress, asked again until it ends, then 'Download'
@@ -27,26 +15,27 @@ export function rosterDownloadHref(url: string, base: string): string {
  */
 export function ExportRunPanel({ jobId, onClose }: { jobId: number; onClose: () => void }) {
   const job = useRosterRecord<RosterJob>('/queue-management/jobs', jobId, {
-    refetchInterval: (current) => (current && !running(current.status) ? false : POLL_MS),
+    refetchInterval: (current) => (current && !rosterJobActive(current.status) ? false : POLL_MS),
   });
-  const base = useQuery({
-    queryKey: [...rosterKeys.all, 'base'],
-    queryFn: () => loadRosterBase(),
-    staleTime: Infinity,
-  });
+  // The signed link at the roster's own base (ROSTER_URL may run it elsewhere).
+  const href = useRosterDownloadHref(job.data?.download?.url);
   const current: Wire<RosterJob> | undefined = job.data;
   const title = current ? `Export job ${current.id}: ${current.statusLabel}` : `Export job ${jobId}`;
   return (
     <section aria-label="Export status">
       <Alert
         color={
-          current?.status === queueStatus.Complete ? 'green' : current && !running(current.status) ? 'red' : 'blue'
+          current?.status === queueStatus.Complete
+            ? 'green'
+            : current && !rosterJobActive(current.status)
+              ? 'red'
+              : 'blue'
         }
         title={title}
       >
         <Stack gap="xs">
           {job.isError && !current ? <Text size="sm">{errorMessage(job.error)}</Text> : null}
-          {current && running(current.status) ? (
+          {current && rosterJobActive(current.status) ? (
             <Progress value={current.progress} aria-label="Export progress" animated />
           ) : null}
           {current?.error ? <Text size="sm">{current.error}</Text> : null}
@@ -54,8 +43,8 @@ export function ExportRunPanel({ jobId, onClose }: { jobId: number; onClose: () 
             {current?.status === queueStatus.Complete && current.download ? (
               <Button
                 component="a"
-                href={base.data ? rosterDownloadHref(current.download.url, base.data) : undefined}
-                disabled={!base.data}
+                href={href}
+                disabled={href === undefined}
                 download
                 leftSection={<IconDownload size={16} />}
               >
