@@ -21,6 +21,13 @@ export {
   rosterJobHandlers,
 } from './jobs/roster-worker';
 export { migrateRoster, rosterMigrationsFolder } from './migrate';
+export {
+  accountOfLargestRoster,
+  type RosterName,
+  type RosterNamesOfAccount,
+  rosterNamesOfAccount,
+  rosterSchoolOfAccount,
+} from './names';
 export { enqueueSchoolSync } from './sync/enqueue';
 export { enqueueDueSyncs } from './sync/schedule';
 export { type RosterSyncDeps, type RosterSyncResult, rosterSyncHandler } from './sync/sync-job';

@@ -42,6 +42,7 @@ export * from './project-lists';
 export * from './projects';
 export * from './proof-compare';
 export * from './proof-epubs';
+export * from './proof-name-check';
 export * from './proof-operations';
 export * from './proof-review';
 export * from './proof-vendors';

@@ -36,6 +36,7 @@ import { registerWorkInProgressRoute } from './projects/work-in-progress';
 import { registerProofCompareRoutes } from './proofs/compare';
 import { registerProofCoverImageRoute } from './proofs/cover-image';
 import { registerEpubRoutes } from './proofs/epub';
+import { registerProofNameCheckRoutes } from './proofs/name-check';
 import { registerProofRecordRoutes } from './proofs/records';
 import { registerProofReviewRoutes } from './proofs/review';
 import { registerProofRoutes } from './proofs/routes';
@@ -92,6 +93,7 @@ export async function registerModules(app: FastifyInstance) {
   await registerProofVendorRoutes(app);
   await registerProofCoverImageRoute(app);
   await registerProofCompareRoutes(app);
+  await registerProofNameCheckRoutes(app);
   await registerProcessingRoutes(app);
   registerEventRoutes(app);
   registerOrdersResource(app);

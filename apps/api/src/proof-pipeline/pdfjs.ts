@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import type { ProofTextItem } from '@colophon/domain';
 import {
   getDocument,
   PDFDataRangeTransport,
@@ -57,6 +58,38 @@ export function viewSize(page: PDFPageProxy): { width: number; height: number } 
   const viewport = page.getViewport({ scale: 1 });
   return { width: viewport.width, height: viewport.height };
 }
+
+/**
+ * The page's text runs (`getTextContent`), each as a box in points from the page's top-left as
+ * rendered (the space of preflight finding boxes and of the viewer's pins): pdf.js gives a run's
+ * baseline origin in PDF user space (y up) with its width and height, and the viewport turns that
+ * rectangle into view space, page rotation included. Marked-content entries carry no text.
+ */
+export async function pageText(page: PDFPageProxy): Promise<ProofTextItem[]> {
+  const viewport = page.getViewport({ scale: 1 });
+  const content = await page.getTextContent();
+  const items: ProofTextItem[] = [];
+  for (const item of content.items) {
+    if (!('str' in item) || item.str.trim() === '') continue;
+    const [, , , , e = 0, f = 0] = item.transform as number[];
+    const [x1 = 0, y1 = 0, x2 = 0, y2 = 0] = viewport.convertToViewportRectangle([
+      e,
+      f,
+      e + item.width,
+      f + item.height,
+    ]);
+    items.push({
+      str: item.str,
+      x: round2(Math.min(x1, x2)),
+      y: round2(Math.min(y1, y2)),
+      width: round2(Math.abs(x2 - x1)),
+      height: round2(Math.abs(y2 - y1)),
+    });
+  }
+  return items;
+}
+
+const round2 = (value: number) => Math.round(value * 100) / 100;
 
 /** Reads a page's content (image placements, hairlines) from an operator list of that page. */
 export function analyzePage(page: PDFPageProxy, list: OperatorListLike): PageContent {

@@ -1,3 +1,4 @@
+import type { ProofTextPage } from '@colophon/domain';
 import type { FileStore } from '../integrations/files/file-store';
 import type { BookSpec } from './book-spec';
 import { checkDocument } from './preflight/document';
@@ -27,6 +28,8 @@ export interface ProcessProofInput {
    * the caller batches any writes.
    */
   onProgress?: (progress: ProofProgress) => void;
+  /** Also read every page's text in the same pass over the pages (for the name check). */
+  text?: boolean;
 }
 
 export interface ProofProgress {
@@ -41,6 +44,8 @@ export interface ProcessProofResult {
   summary: FindingSummary;
   /** Null when the file could not be opened at all (the findings say why). */
   manifest: ProofManifest | null;
+  /** Every page's text runs when asked (`text`); null otherwise or when the file could not be opened. */
+  text: ProofTextPage[] | null;
   /**
    * Wall-clock milliseconds of each step, and the page workers' own time summed over the pages:
    * drawing (parsing and image decoding included) and encoding.
@@ -97,6 +102,7 @@ export async function processProof(input: ProcessProofInput): Promise<ProcessPro
       findings: structure.findings,
       summary: summarize(structure.findings),
       manifest: null,
+      text: null,
       timings: { totalMs: performance.now() - started, structureMs, pagesMs: 0, renderMs: 0, encodeMs: 0 },
     };
   }
@@ -110,6 +116,7 @@ export async function processProof(input: ProcessProofInput): Promise<ProcessPro
     ...(input.pool ? { pool: input.pool } : {}),
     ...(input.render ? { settings: input.render } : {}),
     ...(input.signal ? { signal: input.signal } : {}),
+    ...(input.text ? { text: true } : {}),
     ...(input.onProgress
       ? {
           onPage: (page: PageResult) => {
@@ -130,6 +137,7 @@ export async function processProof(input: ProcessProofInput): Promise<ProcessPro
     findings,
     summary: summarize(findings),
     manifest: rendered.manifest,
+    text: rendered.text,
     timings: { totalMs, structureMs, pagesMs: totalMs - structureMs, ...rendered.timings },
   };
 }

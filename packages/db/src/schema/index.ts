@@ -10,6 +10,7 @@ export * from './orders';
 export * from './pricing';
 export * from './production';
 export * from './projects';
+export * from './proof-name-checks';
 export * from './proofs';
 export * from './queues';
 export * from './sales-rollup';

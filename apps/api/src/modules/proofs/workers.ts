@@ -6,6 +6,7 @@ import {
   proofProcessingStatus,
   proofStatus,
 } from '@colophon/domain';
+import { rosterSchoolOfAccount } from '@colophon/roster';
 import { and, count, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Services } from '../../context';
 import {
@@ -22,6 +23,7 @@ import { type ClaimedJob, enqueue, errorMessage, type JobHandler, PermanentJobEr
 import { notify } from '../notifications/notify';
 import type { UploadJobPayload } from '../uploads/routes';
 import { createEpubWorker, enqueueEpub } from './epub';
+import { runNameCheck } from './name-check';
 
 export interface ProofJobPayload {
   proofId: number;
@@ -218,6 +220,11 @@ export function proofHandler(
           .set({ processingStatus: proofProcessingStatus.Processing, pagesDone: 0, updatedAt: new Date() })
           .where(eq(proofs.id, proofId));
       });
+      // The pages' text is read (in the same pass as their images) only for a school with a roster.
+      const hasRoster = await rosterSchoolOfAccount(db, project.accountId).then(Boolean, (error: unknown) => {
+        onError(error);
+        return false;
+      });
       const result = await processProof({
         fileKey: proof.fileKey,
         spec: {
@@ -231,9 +238,12 @@ export function proofHandler(
         pool,
         signal: context.signal,
         onProgress: (step) => progress.report(step),
+        text: hasRoster,
       });
       await progress.close();
       if (context.signal.aborted) throw new Error('The job lost its lease.');
+      // Before the proof shows as processed, so the screen finds the check with it. Never throws.
+      if (result.text) await runNameCheck(db, { proofId, accountId: project.accountId, pages: result.text }, onError);
       await db.transaction(async (tx) => {
         await tx.delete(proofFindings).where(eq(proofFindings.proofId, proofId));
         await insertFindings(tx, proofId, result.findings);

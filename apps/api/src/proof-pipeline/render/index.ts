@@ -1,4 +1,4 @@
-import { MAX_PROOF_FILE_PAGES } from '@colophon/domain';
+import { MAX_PROOF_FILE_PAGES, type ProofTextPage } from '@colophon/domain';
 import type { FileStore } from '../../integrations/files/file-store';
 import type { PageContent } from '../preflight/content';
 import { createPagePool, type PagePool } from './pool';
@@ -80,6 +80,8 @@ export interface RenderPagesOptions {
   signal?: AbortSignal;
   /** Each page once its images are stored, in the order pages finish (progress, findings as they come). */
   onPage?: (result: PageResult) => void;
+  /** Also read each page's text in the same pass (the name check's input). */
+  text?: boolean;
 }
 
 export interface RenderPagesResult {
@@ -88,6 +90,8 @@ export interface RenderPagesResult {
   contents: (PageContent | { error: string })[];
   /** Sums over the pages, in worker milliseconds. */
   timings: { renderMs: number; encodeMs: number };
+  /** Each page's text runs in page order, when asked (`text`); a page that failed has none. */
+  text: ProofTextPage[] | null;
 }
 
 const contentTypes = { webp: 'image/webp', jpeg: 'image/jpeg' } as const;
@@ -110,6 +114,7 @@ export async function renderPages(bytes: Uint8Array, options: RenderPagesOptions
       // to the same maximum (no page-count bomb gets drawn, whichever count it lied to).
       maxPages: MAX_PROOF_FILE_PAGES,
       ...(options.signal ? { signal: options.signal } : {}),
+      text: options.text ?? false,
       onPage: async (result) => {
         if (result.timings) {
           timings.renderMs += result.timings.renderMs;
@@ -158,6 +163,16 @@ export async function renderPages(bytes: Uint8Array, options: RenderPagesOptions
     manifest,
     contents: results.map((result) => result.content ?? { error: result.error ?? 'the page could not be read' }),
     timings,
+    text: options.text
+      ? [...results]
+          .sort((left, right) => left.page - right.page)
+          .map((result) => ({
+            pageNumber: result.page,
+            width: result.widthPts,
+            height: result.heightPts,
+            items: result.text ?? [],
+          }))
+      : null,
   };
 }
 

@@ -3,7 +3,7 @@ import { parentPort } from 'node:worker_threads';
 import type { PDFDocumentProxy, PDFPageProxy } from 'pdfjs-dist/legacy/build/pdf.mjs';
 import sharp from 'sharp';
 import { setJpegMode, setJpegPixelCap } from '../native-jpeg';
-import { analyzePage, openPdf, renderedOperatorList } from '../pdfjs';
+import { analyzePage, openPdf, pageText, renderedOperatorList } from '../pdfjs';
 import type { EncodedImage, FromWorker, PageResult, RenderSettings, ToWorker } from './protocol';
 
 /**
@@ -20,6 +20,8 @@ sharp.cache(false);
 
 let doc: PDFDocumentProxy | null = null;
 let settings: RenderSettings | null = null;
+/** Whether each page's text is read too (the name check's input). */
+let readText = false;
 
 interface DrawingContext {
   imageSmoothingEnabled: boolean;
@@ -97,6 +99,8 @@ async function processPage(pageNumber: number): Promise<{ result: PageResult; tr
   const result: PageResult = { page: pageNumber, widthPts: base.width, heightPts: base.height };
   const transfer: ArrayBuffer[] = [];
   try {
+    // The text comes from the page already parsed for drawing: the file is not read a second time.
+    if (readText) result.text = await pageText(page);
     if (!settings) {
       result.content = analyzePage(page, await page.getOperatorList());
       return { result, transfer };
@@ -161,6 +165,7 @@ port.on('message', (message: ToWorker) => {
       if (message.type === 'open') {
         if (doc) await doc.destroy();
         settings = message.render;
+        readText = message.text ?? false;
         // A document opened only for its content is never drawn: its images need no pixels.
         setJpegMode(settings ? 'native' : 'skip');
         opened = { bytes: message.bytes, pages: 0, pagesPerOpen: message.pagesPerOpen };

@@ -26,6 +26,8 @@ export interface RunOptions {
   signal?: AbortSignal;
   /** Refuse (ProofTooManyPagesError) a file pdf.js opens with more pages than this, drawing none. */
   maxPages?: number;
+  /** Also read each page's text, from the document the worker has open anyway (the name check). */
+  text?: boolean;
 }
 
 /**
@@ -97,7 +99,9 @@ export function createPagePool(options: PagePoolOptions = {}): PagePool {
     // One copy of the file for every worker: they read it by range (pdfjs.ts), none holds it whole.
     const shared = sharedCopyOf(bytes);
     const opened = await Promise.all(
-      active.map((lane) => ask(lane, { type: 'open', bytes: shared, render: run.render, pagesPerOpen })),
+      active.map((lane) =>
+        ask(lane, { type: 'open', bytes: shared, render: run.render, pagesPerOpen, text: run.text ?? false }),
+      ),
     );
     const first = opened[0];
     for (const reply of opened) if (reply.type === 'error') throw new Error(reply.message);

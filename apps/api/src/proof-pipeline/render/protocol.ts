@@ -1,3 +1,4 @@
+import type { ProofTextItem } from '@colophon/domain';
 import type { PageContent } from '../preflight/content';
 
 /** How pages are turned into images: the viewer image and the thumbnail, and their encoding. */
@@ -23,7 +24,14 @@ export interface EncodedImage {
 }
 
 export type ToWorker =
-  | { type: 'open'; bytes: Uint8Array; render: RenderSettings | null; pagesPerOpen: number }
+  | {
+      type: 'open';
+      bytes: Uint8Array;
+      render: RenderSettings | null;
+      pagesPerOpen: number;
+      /** Also read each page's text (the name check's input). */
+      text?: boolean;
+    }
   | { type: 'page'; page: number }
   | { type: 'close' };
 
@@ -33,6 +41,8 @@ export interface PageResult {
   widthPts: number;
   heightPts: number;
   content?: PageContent;
+  /** The page's text runs when asked (`text`), in points from the page's top-left like finding boxes. */
+  text?: ProofTextItem[];
   viewer?: EncodedImage;
   thumb?: EncodedImage;
   /** The page could not be read or drawn. */
