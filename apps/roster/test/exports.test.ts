@@ -7,7 +7,7 @@ import { claim, complete, fail, PermanentJobError } from '../../api/src/queue';
 import { createRosterHost } from '../../api/src/roster-host';
 import { createTestApp, DIRECT_ADVISER, OWNER, SUPER, type TestApp, VOLUNTEER } from '../../api/test/harness';
 import { signExportDownload } from '../src/exports/download-link';
-import { rosterExportHandler } from '../src/exports/export-job';
+import { rosterJobHandlers } from '../src/jobs/roster-worker';
 import { individuals } from '../src/schema';
 import { ADVISER, demoAccounts, expectEachFieldNamed, mapDemoSchools, rosterCaller } from './support';
 
@@ -175,9 +175,15 @@ async function runExport(expectedId: number, email = ADVISER) {
   const job = await claim(db, 'roster', 'export-test-worker', 30_000);
   expect(job?.id).toBe(expectedId);
   if (!job) throw new Error('no job to run');
-  const handler = rosterExportHandler({ db, files: t.app.services.files });
+  // The roster worker's own processor for the kind, as createRosterWorker runs it.
+  const handler = rosterJobHandlers({
+    db,
+    files: t.app.services.files,
+    secrets: createRosterHost(t.app.services).secrets,
+  }).export;
+  if (!handler) throw new Error('the roster worker runs no exports');
   try {
-    await complete(db, job, await handler(job, { signal: new AbortController().signal }));
+    await complete(db, job, await handler(job, { signal: new AbortController().signal, heartbeat: async () => {} }));
   } catch (error) {
     await fail(db, job, error, { permanent: error instanceof PermanentJobError });
   }

@@ -6,6 +6,7 @@ import {
   type QueueWorkerOptions,
 } from '@colophon/api/roster-jobs';
 import type { RosterJobKindCode } from '@colophon/domain';
+import { rosterExportHandler } from '../exports/export-job';
 import type { RosterFileStore } from '../host';
 import { rosterImportHandler } from '../imports/import-job';
 import type { OneRosterClock } from '../oneroster-rest';
@@ -14,7 +15,7 @@ import { type RosterSyncDeps, rosterSyncHandler } from '../sync/sync-job';
 
 /** What the roster's jobs need from the process that runs them. */
 export interface RosterWorkerDeps extends RosterSyncDeps {
-  /** Where uploaded bundles are kept (the dashboard's file store). */
+  /** Where uploaded bundles are kept and export zips written (the dashboard's file store). */
   files: RosterFileStore;
 }
 
@@ -29,6 +30,7 @@ export function rosterJobHandlers(deps: RosterWorkerDeps): Partial<Record<Roster
   return {
     import: rosterImportHandler(deps),
     sync: rosterSyncHandler(deps),
+    export: rosterExportHandler(deps),
   };
 }
 
