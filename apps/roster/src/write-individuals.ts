@@ -1,4 +1,5 @@
 import type { Db } from '@colophon/db';
+import type { RosterPersonSourceCode } from '@colophon/domain';
 import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import { individuals } from './schema';
 
@@ -39,6 +40,8 @@ export async function writeIndividuals(
   db: Db,
   schoolId: number,
   rows: readonly IndividualWrite[],
+  /** Where the rows came from: an import (or a bulk write through the API) or a sync. */
+  source: Exclude<RosterPersonSourceCode, 'manual'> = 'import',
 ): Promise<IndividualWriteCounts> {
   const sourcedIds = rows.flatMap((row) => (row.sourcedId === null ? [] : [row.sourcedId]));
   return db.transaction(async (tx) => {
@@ -57,7 +60,7 @@ export async function writeIndividuals(
     for (const row of rows) {
       const known = row.sourcedId === null ? undefined : bySourcedId.get(row.sourcedId);
       if (!known) {
-        added.push({ schoolId, ...row, source: 'import' });
+        added.push({ schoolId, ...row, source });
       } else if (known.status === 'active' && comparedFields.every((field) => known[field] === row[field])) {
         unchanged += 1;
       } else {
@@ -74,7 +77,7 @@ export async function writeIndividuals(
         update roster.individuals as i set
           given_name = r."givenName", family_name = r."familyName", middle_name = r."middleName",
           preferred_name = r."preferredName", grade = r.grade, homeroom = r.homeroom, role = r.role,
-          email = r.email, status = 'active', removed_at = null, source = 'import', updated_at = now()
+          email = r.email, status = 'active', removed_at = null, source = ${source}, updated_at = now()
         from jsonb_to_recordset(${JSON.stringify(changed)}::jsonb) as r(
           id int, "givenName" text, "familyName" text, "middleName" text, "preferredName" text,
           grade text, homeroom text, role text, email text)

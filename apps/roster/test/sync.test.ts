@@ -293,7 +293,7 @@ describe('POST /roster/schools/{id}/sync', () => {
     const list = await people();
     expect(sourcedIds(list)).toEqual(['t1', 'u1', 'u2', 'u3', 'u4']);
     const ada = list.find((person) => person.sourcedId === 'u1');
-    expect(ada).toMatchObject({ givenName: 'Ada', grade: '09', homeroom: 'HR101', role: 'student' });
+    expect(ada).toMatchObject({ givenName: 'Ada', grade: '09', homeroom: 'HR101', role: 'student', source: 'sync' });
     // A class that is no homeroom gives none; a teacher's homeroom is the one they teach.
     expect(list.find((person) => person.sourcedId === 'u4')?.homeroom).toBeNull();
     expect(list.find((person) => person.sourcedId === 't1')).toMatchObject({ role: 'teacher', homeroom: 'HR101' });

@@ -181,7 +181,7 @@ async function syncSchool(
       for (const person of people) if (person.homeroom === null) person.homeroom = kept.get(person.sourcedId) ?? null;
     }
     if (people.length > 0) {
-      const written = await writeIndividuals(db, school.id, people);
+      const written = await writeIndividuals(db, school.id, people, 'sync');
       counts.added += written.added;
       counts.changed += written.changed;
     }
