@@ -161,3 +161,21 @@ describe('the roster jobs screen', () => {
     await waitFor(() => expect(within(drawer).queryByRole('button', { name: 'Retry' })).toBeNull());
   });
 });
+
+describe('the jobs filters', () => {
+  it('filters by kind as its word (import, sync, export) on the server', async () => {
+    const roster = startRoster(owner, ({ method, path }) => {
+      if (method === 'GET' && path === '/queue-management/jobs') return page(failedImport, finishedExport);
+      return undefined;
+    });
+    renderAt('/admin/roster/jobs');
+    await screen.findByText('Import 7', {}, SLOW);
+    await userEvent.click(screen.getByRole('combobox', { name: 'Kind' }));
+    const kinds = await screen.findByRole('listbox', { name: 'Kind', hidden: true }, SLOW);
+    await userEvent.click(within(kinds).getByRole('option', { name: 'Export', hidden: true }));
+    await waitFor(
+      () => expect(roster.calls('GET', '/queue-management/jobs').at(-1)?.url.searchParams.get('kind')).toBe('export'),
+      SLOW,
+    );
+  });
+});

@@ -8,6 +8,7 @@ import {
   Drawer,
   Group,
   Progress,
+  Select,
   SimpleGrid,
   Stack,
   Table,
@@ -123,7 +124,22 @@ export function RosterJobsPage(): JSX.Element {
           list.kind || list.status !== undefined || list.schoolId ? 'No jobs match these filters' : 'No roster jobs yet'
         }
         filters={[
-          { key: 'kind', kind: 'select', label: 'Kind', options: rosterJobKind.options(), single: true },
+          {
+            key: 'kind',
+            // A 'select' filter writes numbers; a job's kind is a word (import, sync, export).
+            kind: 'custom',
+            render: (value, onChange) => (
+              <Select
+                label="Kind"
+                placeholder="Any"
+                clearable
+                w={140}
+                data={rosterJobKind.options()}
+                value={(value as string | undefined) ?? null}
+                onChange={(next) => onChange(next ?? undefined)}
+              />
+            ),
+          },
           { key: 'status', kind: 'select', label: 'Status', options: queueStatus.options(), single: true },
           {
             key: 'schoolId',
