@@ -46,8 +46,15 @@ export function rosterProblem(
 
 export const emptyPage = () => jsonResponse({ data: [], total: 0, page: 1, perPage: 25 });
 
-/** Signs `user` in and routes every roster call to `answer` (an empty page when it has none). */
-export function startRoster(user: SessionUser, answer: RosterAnswer) {
+/**
+ * Signs `user` in and routes every roster call to `answer` (an empty page when it has none); a
+ * dashboard API call goes to `api` (an account picker's accounts), else an empty page too.
+ */
+export function startRoster(
+  user: SessionUser,
+  answer: RosterAnswer,
+  api: (url: URL) => Response | undefined = () => undefined,
+) {
   const seen: SeenRosterCall[] = [];
   queryClient.clear();
   signInAs(user);
@@ -64,7 +71,7 @@ export function startRoster(user: SessionUser, answer: RosterAnswer) {
       seen.push(call);
       return answer(call) ?? emptyPage();
     }
-    return emptyPage();
+    return api(url) ?? emptyPage();
   });
   configureApiClient({ fetch: fetchMock });
   setRosterClient(createRosterClient({ fetch: fetchMock }));

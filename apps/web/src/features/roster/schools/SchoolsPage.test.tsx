@@ -150,4 +150,45 @@ describe('the roster schools screen', () => {
     await waitFor(() => expect(roster.calls('POST', '/schools/1/link-district')).toHaveLength(1), SLOW);
     expect(JSON.parse(String(roster.calls('POST', '/schools/1/link-district')[0]?.body))).toEqual({ districtId: 6 });
   });
+
+  it("maps a roster org to an account, with the roster's refusal of the account on its field", async () => {
+    const hoover = { id: 109, name: 'Hoover Elementary', code: 'HOO', type: 1 };
+    const roster = startRoster(
+      owner,
+      ({ method, path }) => {
+        if (method === 'PUT' && path === '/mapping')
+          return rosterProblem(400, 'mappings.0.accountId: This account already has a roster school', [
+            { path: 'mappings.0.accountId', message: 'This account already has a roster school' },
+          ]);
+        if (path === '/districts') return districts();
+        return undefined;
+      },
+      (url) => {
+        if (url.pathname === '/api/accounts') return jsonResponse({ data: [hoover], total: 1, page: 1, perPage: 50 });
+        if (url.pathname === '/api/accounts/109') return jsonResponse(hoover);
+        return undefined;
+      },
+    );
+    renderAt('/admin/roster/schools?edit=new');
+    const drawer = await screen.findByRole('dialog', {}, SLOW);
+    await userEvent.type(within(drawer).getByRole('textbox', { name: /Org sourcedId/ }), 'org-9');
+    await userEvent.type(within(drawer).getByRole('textbox', { name: /School name/ }), 'Hoover Elementary');
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Map school' }));
+    // No account chosen yet: the form says so before sending anything.
+    expect(await within(drawer).findByText('Choose an account', {}, SLOW)).toBeTruthy();
+    expect(roster.calls('PUT', '/mapping')).toHaveLength(0);
+
+    const account = within(drawer).getByRole('combobox', { name: /Dashboard account/ });
+    await userEvent.click(account);
+    const accounts = await screen.findByRole('listbox', { name: /Dashboard account/, hidden: true }, SLOW);
+    await userEvent.click(
+      await within(accounts).findByRole('option', { name: /Hoover Elementary/, hidden: true }, SLOW),
+    );
+    await userEvent.click(within(drawer).getByRole('button', { name: 'Map school' }));
+    expect(await within(drawer).findByText('This account already has a roster school', {}, SLOW)).toBeTruthy();
+    expect(account.getAttribute('aria-invalid')).toBe('true');
+    expect(JSON.parse(String(roster.calls('PUT', '/mapping')[0]?.body))).toEqual({
+      mappings: [{ sourcedId: 'org-9', name: 'Hoover Elementary', accountId: 109, districtId: null }],
+    });
+  });
 });

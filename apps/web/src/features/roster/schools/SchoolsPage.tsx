@@ -31,7 +31,7 @@ import { FormError } from '../../../components/form/FormError';
 import { numberSelectProps } from '../../../components/form/selectProps';
 import { useSchemaForm } from '../../../components/form/useSchemaForm';
 import { userCan } from '../../../lib/access';
-import { errorMessage } from '../../../lib/api-client';
+import { ApiError, errorMessage } from '../../../lib/api-client';
 import { listQuery } from '../../../lib/list-search';
 import { useSession } from '../../../lib/session';
 import { rosterCall, useRosterList, useRosterMutation, useRosterRecord, type Wire } from '../api';
@@ -409,6 +409,18 @@ const mappingFormSchema = z.object({
   districtId: z.number().int().positive().nullable(),
 });
 
+/** The roster names a refused row's field `mappings.0.accountId`: this form's one row calls it `accountId`. */
+function asOneRowError(error: unknown): unknown {
+  if (!(error instanceof ApiError)) return error;
+  return new ApiError({
+    type: 'about:blank',
+    title: error.title,
+    status: error.status,
+    detail: error.detail,
+    errors: error.errors.map((fieldError) => ({ ...fieldError, path: fieldError.path.replace(/^mappings\.0\./, '') })),
+  });
+}
+
 function MappingForm({ onCancel, onDone }: { onCancel: () => void; onDone: (schoolId: number) => void }) {
   const districts = useDistrictOptions();
   const save = useRosterMutation<Mapping, z.infer<typeof mappingFormSchema>>([PATH, '/districts'], {
@@ -418,10 +430,13 @@ function MappingForm({ onCancel, onDone }: { onCancel: () => void; onDone: (scho
     schema: mappingFormSchema,
     initialValues: { sourcedId: '', name: '', accountId: 0, districtId: null as number | null },
     method: 'PUT',
-    // The server names a refused row's field as mappings.0.<field>: that shows above the buttons.
     submit: async (body) => {
-      const mapped = await save.mutateAsync(body);
-      return mapped.find((row) => row.sourcedId === body.sourcedId) ?? null;
+      try {
+        const mapped = await save.mutateAsync(body);
+        return mapped.find((row) => row.sourcedId === body.sourcedId) ?? null;
+      } catch (error) {
+        throw asOneRowError(error);
+      }
     },
     successMessage: (row) => (row ? `${row.name} is mapped to ${row.accountName}.` : 'Saved.'),
     onSuccess: (row) => {
