@@ -9,6 +9,7 @@ import { createNotificationWorker } from './modules/notifications/worker';
 import { createOrderMoveWorker } from './modules/orders/moves';
 import { enqueueDemoProofs, giveSeasonProofsPages } from './modules/proofs/demo';
 import { enqueueMissingEpubs } from './modules/proofs/epub';
+import { enqueueNameCheckDemoProof } from './modules/proofs/name-check-demo';
 import { createProofWorkers, type ProofWorkers } from './modules/proofs/workers';
 import { createRosterHost } from './roster-host';
 import { createServices } from './services';
@@ -107,6 +108,8 @@ else app.log.info({ pid: process.pid }, 'worker process: queue workers only, no 
 if (config.demo) {
   const pool = workers?.pool;
   void enqueueDemoProofs(services)
+    // The name check's demo: a student directory of the roster demo's school (three names misspelt).
+    .then(() => enqueueNameCheckDemoProof(services))
     .then(async () => {
       if (!pool) return;
       const given = await giveSeasonProofsPages(services, pool);

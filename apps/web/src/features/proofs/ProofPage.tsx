@@ -1,4 +1,4 @@
-import type { Proof } from '@colophon/contract';
+import type { NameFindingView, Proof } from '@colophon/contract';
 import { proofProcessingStatus } from '@colophon/domain';
 import { Alert, Badge, Grid, Paper, Stack, Tabs, Text } from '@mantine/core';
 import { IconPhotoOff } from '@tabler/icons-react';
@@ -22,11 +22,12 @@ import {
 } from './api';
 import { CompareSummary } from './CompareSummary';
 import { ProcessingNotice, ProofCrumbs, ProofHeader, proofName, type RoundLinks } from './ProofHeader';
-import { DRAFT_PIN_ID, pinMarkers } from './pins';
+import { DRAFT_PIN_ID, NAME_PIN_ID, namePinMarker, pinMarkers } from './pins';
 import { CommentsPanel } from './review/CommentsPanel';
 import { FindingsPanel } from './review/FindingsPanel';
 import { InternalActionsPanel } from './review/InternalActionsPanel';
 import { InternalCommentsPanel } from './review/InternalCommentsPanel';
+import { NamesPanel } from './review/NamesPanel';
 import { ReviewersPanel } from './review/ReviewersPanel';
 import classes from './review/review.module.css';
 import type { ProofSearch } from './search';
@@ -36,7 +37,7 @@ import type { FlipbookView, PagePin } from './viewer/types';
 
 const route = getRouteApi('/admin/proofs/$proofId');
 
-type SideTab = 'findings' | 'comments' | 'reviewers' | 'internal-comments' | 'internal-actions';
+type SideTab = 'findings' | 'names' | 'comments' | 'reviewers' | 'internal-comments' | 'internal-actions';
 
 /** /admin/proofs/$proofId: one proof (Proofs › project · round) — the flipbook and its review. */
 export function ProofPage(): JSX.Element {
@@ -132,6 +133,7 @@ function ProofView({ proof }: { proof: Proof }) {
   const [draftPin, setDraftPin] = useState<PagePin | null>(null);
   const [selectedCommentId, setSelectedCommentId] = useState<number | null>(null);
   const [pointedFinding, setPointedFinding] = useState<ProofFinding | null>(null);
+  const [pointedName, setPointedName] = useState<NameFindingView | null>(null);
   const bookRef = useRef<HTMLDivElement>(null);
   usePointAtFinding(bookRef, pointedFinding);
 
@@ -161,7 +163,13 @@ function ProofView({ proof }: { proof: Proof }) {
   const openPage = (next: number) => setSearch({ page: next === 1 ? undefined : next });
 
   const commentList = useMemo(() => comments.data?.data ?? [], [comments.data]);
-  const pins = useMemo(() => pinMarkers(commentList, draftPin), [commentList, draftPin]);
+  const pagesShown = images.data?.pages;
+  const pins = useMemo(() => {
+    const markers = pinMarkers(commentList, draftPin);
+    // The name finding looked at is pinned where the name is printed.
+    const named = pointedName && pagesShown ? namePinMarker(pointedName, pagesShown) : null;
+    return named ? [...markers, named] : markers;
+  }, [commentList, draftPin, pointedName, pagesShown]);
   const changedPages = useMemo(
     () => (comparing && compare.data?.comparable ? new Set(compare.data.changedPages) : undefined),
     [comparing, compare.data],
@@ -174,6 +182,10 @@ function ProofView({ proof }: { proof: Proof }) {
   const openFinding = (finding: ProofFinding) => {
     if (finding.page !== null) openPage(finding.page);
     setPointedFinding(finding);
+  };
+  const openName = (finding: NameFindingView) => {
+    openPage(finding.pageNumber);
+    setPointedName(finding);
   };
   const startPin = () => {
     setPlacing(true);
@@ -225,10 +237,14 @@ function ProofView({ proof }: { proof: Proof }) {
         }
         onPinSelect={(commentId) => {
           if (commentId === DRAFT_PIN_ID) return;
+          if (commentId === NAME_PIN_ID) {
+            setTab('names');
+            return;
+          }
           setSelectedCommentId(commentId);
           setTab('comments');
         }}
-        selectedCommentId={selectedCommentId}
+        selectedCommentId={pointedName && tab === 'names' ? NAME_PIN_ID : selectedCommentId}
       />
     );
   })();
@@ -276,6 +292,7 @@ function ProofView({ proof }: { proof: Proof }) {
                 <Tabs.Tab value="findings" rightSection={count(findingList.length)}>
                   Findings
                 </Tabs.Tab>
+                <Tabs.Tab value="names">Names</Tabs.Tab>
                 <Tabs.Tab value="comments" rightSection={count(commentList.length)}>
                   Comments
                 </Tabs.Tab>
@@ -307,6 +324,9 @@ function ProofView({ proof }: { proof: Proof }) {
                     The preflight's findings appear when the proof is processed.
                   </Text>
                 )}
+              </Tabs.Panel>
+              <Tabs.Panel value="names">
+                <NamesPanel proofId={proof.id} processed={processed} selected={pointedName} onOpen={openName} />
               </Tabs.Panel>
               <Tabs.Panel value="comments">
                 <QueryState query={comments} loadingLabel="Loading the comments…">

@@ -1,3 +1,4 @@
+import type { NameFindingView } from '@colophon/contract';
 import type { ProofComment } from './api';
 import type { FlipbookPinMarker, PagePin } from './viewer/types';
 
@@ -32,4 +33,30 @@ export function pinMarkers(comments: readonly ProofComment[], draft: PagePin | n
   );
   if (draft) markers.push({ commentId: DRAFT_PIN_ID, pin: draft, label: 'New', title: 'The comment you are writing' });
   return markers;
+}
+
+/** The marker of the name finding being looked at (negative: no comment has that id). */
+export const NAME_PIN_ID = -1;
+
+/**
+ * A name finding's pin: at the middle of the printed name's top edge. The finding's box is in points
+ * from the page's top-left, a pin in fractions of the page; null when the page's size is unknown.
+ */
+export function namePinMarker(
+  finding: NameFindingView,
+  pages: readonly { page: number; widthPts: number; heightPts: number }[],
+): FlipbookPinMarker | null {
+  const page = pages.find((candidate) => candidate.page === finding.pageNumber);
+  if (!page || page.widthPts <= 0 || page.heightPts <= 0) return null;
+  const clamp = (value: number) => Math.min(1, Math.max(0, value));
+  return {
+    commentId: NAME_PIN_ID,
+    pin: {
+      page: finding.pageNumber,
+      x: clamp((finding.box.x + finding.box.width / 2) / page.widthPts),
+      y: clamp(finding.box.y / page.heightPts),
+    },
+    label: '!',
+    title: `‘${finding.found}’ → ${finding.intended}`,
+  };
 }
