@@ -374,6 +374,9 @@ describe('the service', () => {
         '/roster/export-presets/{id}',
         '/roster/export-presets/lookups/schools',
         '/roster/export-presets/lookups/districts',
+        '/roster/individuals/export-queue-job',
+        '/roster/individuals/{id}/image',
+        '/roster/exports/{jobId}/download',
       ].sort(),
     );
     const dashboardDocument = await t.app.inject({ method: 'GET', url: '/api/docs/json' });
