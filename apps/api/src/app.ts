@@ -1,5 +1,5 @@
 import { healthSchema } from '@colophon/contract';
-import { DASHBOARD_VERSION, parseFilters } from '@colophon/domain';
+import { DASHBOARD_VERSION, parseQueryString } from '@colophon/domain';
 import { buildRosterApp, mountRoster, type RosterRoute } from '@colophon/roster';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
@@ -31,18 +31,6 @@ export interface BuildAppOptions {
   logStream?: { write(line: string): void };
 }
 
-function parseQuery(queryString: string): Record<string, unknown> {
-  const grouped: Record<string, string | string[]> = {};
-  for (const [key, value] of new URLSearchParams(queryString)) {
-    // A `__proto__` key would set the prototype; `constructor` must not read Object.prototype's.
-    if (key === '__proto__' || key === '__proto__[]') continue;
-    const existing = Object.hasOwn(grouped, key) ? grouped[key] : undefined;
-    if (existing === undefined) grouped[key] = value;
-    else grouped[key] = Array.isArray(existing) ? [...existing, value] : [existing, value];
-  }
-  return parseFilters(grouped);
-}
-
 export async function buildApp({ services, logger = true, logStream }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger
@@ -55,7 +43,7 @@ export async function buildApp({ services, logger = true, logStream }: BuildAppO
     bodyLimit: services.config.bodyLimitBytes,
     // X-Forwarded-* only from the configured proxies: anyone else could forge the client's address.
     trustProxy: services.config.trustedProxies.length > 0 ? services.config.trustedProxies : false,
-    routerOptions: { querystringParser: parseQuery },
+    routerOptions: { querystringParser: parseQueryString },
   }).withTypeProvider<ZodTypeProvider>();
 
   // Every route with its access settings: the route-table tests and docs/permissions.md read it.

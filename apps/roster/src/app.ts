@@ -1,5 +1,5 @@
 import type { Db } from '@colophon/db';
-import { DASHBOARD_VERSION, type Permission } from '@colophon/domain';
+import { DASHBOARD_VERSION, type Permission, parseQueryString } from '@colophon/domain';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -86,6 +86,8 @@ export async function buildRosterApp({
       ? { level: logLevel, redact: ['req.headers.authorization', 'req.headers["x-roster-session"]'] }
       : false,
     bodyLimit: config.bodyLimitBytes ?? 1_048_576,
+    // The dashboard's reading of a query: the web sends a list as `grade[]=09&grade[]=10`.
+    routerOptions: { querystringParser: parseQueryString },
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

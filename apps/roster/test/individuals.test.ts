@@ -201,6 +201,8 @@ describe('the list', () => {
   it('filters by grades, homeroom and role', async () => {
     expect(namesOf(await list('grade=09&grade=10'))).toEqual(['Finn Moss_50%', 'Anna Smith', 'Ben Smithers']);
     expect(namesOf(await list('grade=KG'))).toEqual(['Cara Jones']);
+    // The web sends a list as the dashboard's API reads it.
+    expect(namesOf(await list('grade[]=09&grade[]=10'))).toEqual(['Finn Moss_50%', 'Anna Smith', 'Ben Smithers']);
     expect(namesOf(await list('homeroom=Room%2012&role=student'))).toEqual([
       'Eve Adams',
       'Finn Moss_50%',

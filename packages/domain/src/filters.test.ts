@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { type Filters, parseFilters, serializeFilters } from './filters';
+import { type Filters, parseFilters, parseQueryString, serializeFilters } from './filters';
 
 describe('serializeFilters (part 7: empty values are dropped, arrays become repeated bracketed keys, include becomes a comma list)', () => {
   it.each<{ name: string; filters: Filters | null; expected: string }>([
@@ -97,5 +97,18 @@ describe('parseFilters (the server side of part 7)', () => {
       include: ['account', 'project'],
       search: 'a&b c',
     });
+  });
+});
+
+describe('parseQueryString (how both servers read a query)', () => {
+  it.each([
+    { query: 'grade[]=09&grade[]=10&search=Ann', expected: { grade: ['09', '10'], search: 'Ann' } },
+    { query: 'grade=09&grade=10', expected: { grade: ['09', '10'] } },
+    { query: 'search=a%26b+c&empty=', expected: { search: 'a&b c' } },
+    { query: '__proto__=1&__proto__[]=2&constructor=x', expected: { constructor: 'x' } },
+  ])('$query', ({ query, expected }) => {
+    const parsed = parseQueryString(query);
+    expect(parsed).toEqual(expected);
+    expect(Object.getPrototypeOf(parsed)).toBe(Object.prototype);
   });
 });

@@ -68,3 +68,19 @@ export function parseFilters(query: Readonly<Record<string, string | readonly st
   }
   return parsed;
 }
+
+/**
+ * A request's query string as the servers read it (the dashboard's API and the roster service):
+ * repeated keys grouped, then `parseFilters`. A `__proto__` key would set the prototype, so it is
+ * dropped; `constructor` must not read Object.prototype's.
+ */
+export function parseQueryString(queryString: string): ParsedFilters {
+  const grouped: Record<string, string | string[]> = {};
+  for (const [key, value] of new URLSearchParams(queryString)) {
+    if (key === '__proto__' || key === '__proto__[]') continue;
+    const existing = Object.hasOwn(grouped, key) ? grouped[key] : undefined;
+    if (existing === undefined) grouped[key] = value;
+    else grouped[key] = Array.isArray(existing) ? [...existing, value] : [existing, value];
+  }
+  return parseFilters(grouped);
+}
