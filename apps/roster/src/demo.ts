@@ -1,12 +1,12 @@
 import { Readable } from 'node:stream';
 import { accounts, type Db } from '@colophon/db';
-import type { RosterGradeCode, RosterRoleCode } from '@colophon/domain';
+import { DEFAULT_ROSTER_FILE_NAME_TEMPLATE, type RosterGradeCode, type RosterRoleCode } from '@colophon/domain';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { RosterFileStore } from './host';
 import { migrateRoster } from './migrate';
 import { portraitKey } from './portraits/portrait';
-import { districts, individuals, schools } from './schema';
+import { districts, exportPresets, individuals, schools } from './schema';
 
 /*
  * The roster's part of the demo (issue 16): two districts of the demo studio, six of its schools
@@ -50,6 +50,8 @@ const DEMO_DISTRICTS = [
 
 export const DEMO_ROSTER_GRADES = ['09', '10', '11', '12'] as const satisfies readonly RosterGradeCode[];
 export const DEMO_STUDENTS = 2_000;
+/** Lincoln's export preset in the demo. */
+export const DEMO_EXPORT_PRESET = 'Yearbook portraits';
 const HOMEROOMS_PER_GRADE = 20;
 const OTHER_TEACHERS = 30;
 /** Different generated portraits; each student's file is their own (a delete never touches another's). */
@@ -596,6 +598,16 @@ export async function seedRosterDemo(
       schoolId ||= linked.find((school) => school.accountId === lincolnAccount.id)?.id ?? 0;
     }
     if (!schoolId) throw new Error('the demo roster school was not created');
+    // What a studio hands its layout software: the students with their portraits' file names.
+    await tx.insert(exportPresets).values({
+      name: DEMO_EXPORT_PRESET,
+      schoolId,
+      roles: ['student'],
+      columns: ['sourcedId', 'givenName', 'familyName', 'grade', 'homeroom', 'imageFileName'],
+      layout: 'csv-with-images',
+      fileNameTemplate: DEFAULT_ROSTER_FILE_NAME_TEMPLATE,
+      sortOrder: 'grade-homeroom-familyName',
+    });
     const ids: number[] = [];
     for (let start = 0; start < people.length; start += 500) {
       const inserted = await tx

@@ -2,9 +2,16 @@ import { and, count, eq, isNotNull } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, OWNER, type TestApp } from '../../api/test/harness';
-import { DEMO_STUDENTS, demoRosterPeople, demoRosterSchool, type RosterDemoResult, seedRosterDemo } from '../src/demo';
+import {
+  DEMO_EXPORT_PRESET,
+  DEMO_STUDENTS,
+  demoRosterPeople,
+  demoRosterSchool,
+  type RosterDemoResult,
+  seedRosterDemo,
+} from '../src/demo';
 import { portraitKey } from '../src/portraits/portrait';
-import { districts, individuals, schools } from '../src/schema';
+import { districts, exportPresets, individuals, schools } from '../src/schema';
 import { ADVISER, rosterCaller } from './support';
 
 /**
@@ -35,6 +42,8 @@ describe('the roster demo', () => {
     const db = t.handle.db;
     expect(result).toMatchObject({ seeded: true, districts: 2, schools: 6, people: 2_134 });
     expect((await db.select({ value: count() }).from(districts))[0]?.value).toBe(2);
+    const presets = await db.select({ name: exportPresets.name, schoolId: exportPresets.schoolId }).from(exportPresets);
+    expect(presets).toEqual([{ name: DEMO_EXPORT_PRESET, schoolId: result.schoolId }]);
     expect((await db.select({ value: count() }).from(schools).where(isNotNull(schools.districtId)))[0]?.value).toBe(6);
 
     const byRole = await db
