@@ -1,5 +1,4 @@
 import { listEnvelopeSchema } from '@colophon/contract';
-import { pageQuery } from './page-query';
 import {
   DEFAULT_ROSTER_FILE_NAME_TEMPLATE,
   ROSTER_FILE_NAME_TEMPLATE_MAX,
@@ -11,6 +10,7 @@ import {
   rosterRole,
 } from '@colophon/domain';
 import { z } from 'zod';
+import { pageQuery } from './page-query';
 
 /**
  * Export presets (issue 16, "Getting rosters out") and the school and district pickers of their
