@@ -155,6 +155,15 @@ export async function buildRosterApp({
     request.rosterCaller = caller;
   });
 
+  // One audit row for every roster write that succeeded, as the dashboard's own writes get (its
+  // rule and its row), written before the answer leaves so no write is seen without its row.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return payload;
+    if (reply.statusCode >= 400 || !request.rosterCaller) return payload;
+    await host.audit(request.rosterCaller, request);
+    return payload;
+  });
+
   app.post(
     '/roster/session',
     {

@@ -1,3 +1,4 @@
+import { auditLog, users } from '@colophon/db';
 import { rateLimits, rosterErrorMessage } from '@colophon/domain';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -129,6 +130,31 @@ describe('the dashboard gates', () => {
 });
 
 describe('districts', () => {
+  it('writes one audit row for each write that succeeded, none for a read or a refusal', async () => {
+    const auditedDistricts = async () =>
+      (await t.handle.db.select().from(auditLog).where(sql`${auditLog.resource} like 'roster/districts%'`)).length;
+    const before = await auditedDistricts();
+    const created = await roster(OWNER, 'POST', '/roster/districts', {
+      name: 'Audited District',
+      studioAccountId: studioId,
+    });
+    expect(created.statusCode).toBe(201);
+    await roster(OWNER, 'GET', `/roster/districts/${created.json().id}`);
+    expect((await roster(OWNER, 'POST', '/roster/districts', { name: '' })).statusCode).toBe(400);
+    expect(await auditedDistricts()).toBe(before + 1);
+    const [row] = await t.handle.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.resource} = 'roster/districts'`)
+      .orderBy(sql`${auditLog.id} desc`)
+      .limit(1);
+    expect(row).toMatchObject({ action: 'POST', resource: 'roster/districts' });
+    const [owner] = await t.handle.db.select({ id: users.id }).from(users).where(eq(users.email, OWNER));
+    expect(row?.actorUserId).toBe(owner?.id);
+    expect((await roster(OWNER, 'DELETE', `/roster/districts/${created.json().id}`)).statusCode).toBeLessThan(300);
+    expect(await auditedDistricts()).toBe(before + 2);
+  });
+
   it('creates, lists a page at a time in either order, renames and removes', async () => {
     const names = ['Delta District', 'Alpha District', 'Echo District', 'Charlie District', 'Bravo District'];
     const ids: number[] = [];

@@ -104,7 +104,6 @@ export function registerExportRoutes(
         requestedBy: context.caller.user.id,
         payload,
       });
-      await host.audit(context.caller, request);
       return reply.code(202).send(await readJob(context, job.id));
     },
   );

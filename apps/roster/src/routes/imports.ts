@@ -109,7 +109,6 @@ export function registerImportRoutes(
           requestedBy: context.caller.user.id,
           payload,
         });
-        await host.audit(context.caller, request);
         return reply.code(202).send(await readJob(context, job.id));
       } finally {
         await rm(folder, { recursive: true, force: true });

@@ -131,7 +131,6 @@ export function registerJobRoutes(instance: FastifyInstance, contextOf: (request
         const { id } = request.params;
         await readJob(context, id);
         await context.host.moveRosterJob(context.caller, id, name);
-        await context.host.audit(context.caller, request);
         return readJob(context, id);
       },
     );

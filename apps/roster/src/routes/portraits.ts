@@ -94,7 +94,6 @@ export function registerPortraitRoutes(
       }
       // A file left behind by a failed delete is harmless (nothing points at it); the answer stands.
       if (replaced) await host.files.delete(replaced).catch((err) => request.log.warn({ err }, 'old portrait'));
-      await host.audit(context.caller, request);
       return updated;
     },
   );
@@ -163,7 +162,6 @@ export function registerPortraitRoutes(
       });
       if (removed) {
         await host.files.delete(removed).catch((err) => request.log.warn({ err }, 'removed portrait'));
-        await host.audit(context.caller, request);
       }
       return reply.code(204).send();
     },

@@ -426,7 +426,6 @@ export function registerSchoolRoutes(instance: FastifyInstance, contextOf: (requ
         requestedBy: context.caller.user.id,
       });
       if (!job) throw context.host.problem('conflict', 'A sync of this school is already waiting or running.');
-      await context.host.audit(context.caller, request);
       return reply.code(202).send(await readJob(context, job.id));
     },
   );
