@@ -327,6 +327,28 @@ export function registerSchoolRoutes(instance: FastifyInstance, contextOf: (requ
   }
 
   app.get(
+    '/roster/configurations',
+    {
+      config: viewRoster,
+      schema: {
+        tags: ['configurations'],
+        summary:
+          "A school's or a district's own OneRoster configuration (one per owner, never its secret); 404 when it has none",
+        querystring: ownerQuerySchema,
+        response: { 200: configurationSchema },
+      },
+    },
+    async (request) => {
+      const context = contextOf(request);
+      const owner = await requireOwner(context, request.query);
+      // The owner's own only: a school's inherited one is inherited-config's answer, not this one's.
+      const [row] = await context.db.select().from(configurations).where(ownerIs(configurations, owner));
+      if (!row) throw context.host.problem('not_found', 'No configuration');
+      return configurationOf(row);
+    },
+  );
+
+  app.get(
     '/roster/configurations/:id',
     {
       config: viewRoster,
