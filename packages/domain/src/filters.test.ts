@@ -101,10 +101,11 @@ describe('parseFilters (the server side of part 7)', () => {
 });
 
 describe('parseQueryString (how both servers read a query)', () => {
-  it.each([
+  it.each<{ query: string; expected: Record<string, string | string[]> }>([
     { query: 'grade[]=09&grade[]=10&search=Ann', expected: { grade: ['09', '10'], search: 'Ann' } },
     { query: 'grade=09&grade=10', expected: { grade: ['09', '10'] } },
-    { query: 'search=a%26b+c&empty=', expected: { search: 'a&b c' } },
+    { query: 'search=a%26b+c&empty=&flag', expected: { search: 'a&b c' } },
+    { query: 'search=100%', expected: { search: '100%' } },
     { query: '__proto__=1&__proto__[]=2&constructor=x', expected: { constructor: 'x' } },
   ])('$query', ({ query, expected }) => {
     const parsed = parseQueryString(query);

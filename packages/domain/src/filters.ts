@@ -76,11 +76,25 @@ export function parseFilters(query: Readonly<Record<string, string | readonly st
  */
 export function parseQueryString(queryString: string): ParsedFilters {
   const grouped: Record<string, string | string[]> = {};
-  for (const [key, value] of new URLSearchParams(queryString)) {
+  for (const pair of queryString.split('&')) {
+    if (pair === '') continue;
+    const equals = pair.indexOf('=');
+    const key = decodeQueryPart(equals === -1 ? pair : pair.slice(0, equals));
+    const value = equals === -1 ? '' : decodeQueryPart(pair.slice(equals + 1));
     if (key === '__proto__' || key === '__proto__[]') continue;
     const existing = Object.hasOwn(grouped, key) ? grouped[key] : undefined;
     if (existing === undefined) grouped[key] = value;
     else grouped[key] = Array.isArray(existing) ? [...existing, value] : [existing, value];
   }
   return parseFilters(grouped);
+}
+
+/** A key or value of a query as a form encodes it (`+` a space); a malformed escape is kept as written. */
+function decodeQueryPart(part: string): string {
+  const spaced = part.replaceAll('+', ' ');
+  try {
+    return decodeURIComponent(spaced);
+  } catch {
+    return spaced;
+  }
 }
