@@ -58,5 +58,6 @@ export function namePinMarker(
     },
     label: '!',
     title: `‘${finding.found}’ → ${finding.intended}`,
+    accessibleName: `Name on page ${finding.pageNumber}: ‘${finding.found}’, likely ${finding.intended}`,
   };
 }

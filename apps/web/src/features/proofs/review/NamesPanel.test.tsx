@@ -101,7 +101,11 @@ describe('namePinMarker', () => {
     ['kept on the page', { x: 390, width: 60 }, { page: 3, widthPts: 396, heightPts: 612 }, 1],
   ])('pins %s', (_, box, page, x) => {
     const marker = namePinMarker({ ...finding(3, 'A B', 'A C', 0), box: { ...box, y: 100, height: 9 } }, [page]);
-    expect(marker).toMatchObject({ commentId: NAME_PIN_ID, pin: { page: 3, y: 100 / 612 } });
+    expect(marker).toMatchObject({
+      commentId: NAME_PIN_ID,
+      pin: { page: 3, y: 100 / 612 },
+      accessibleName: 'Name on page 3: ‘A B’, likely A C',
+    });
     expect(marker?.pin.x).toBeCloseTo(x);
   });
 

@@ -20,7 +20,7 @@ export function PinOverlay({
           type="button"
           className={classes.pin}
           data-selected={selected || undefined}
-          aria-label={`Comment ${marker.label}`}
+          aria-label={marker.accessibleName ?? `Comment ${marker.label}`}
           aria-current={selected ? 'true' : undefined}
           style={{ left: `${marker.pin.x * 100}%`, top: `${marker.pin.y * 100}%` }}
           onClick={(event) => {

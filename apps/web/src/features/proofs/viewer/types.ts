@@ -18,6 +18,8 @@ export interface FlipbookPinMarker {
   label: string;
   /** Hover text: author and the first words of the comment. */
   title: string;
+  /** What a screen reader says of the marker; a comment's is "Comment <label>". */
+  accessibleName?: string;
 }
 
 export type FlipbookView = 'spread' | 'single';
