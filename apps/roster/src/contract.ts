@@ -160,6 +160,13 @@ export const configurationUpdateSchema = z.object({
   clientSecret: z.string().min(1).max(2000).nullable().optional(),
 });
 
+/**
+ * GET /roster/configurations?schoolId= or ?districtId= (ownerQuerySchema, exactly one): the owner's own
+ * configuration (configurationSchema; the table keeps one per owner), else a 404 whose message is this,
+ * which the web tells apart from the 404 of an owner it does not see.
+ */
+export const NO_CONFIGURATION = 'No configuration';
+
 export const inheritedConfigSchema = z.object({
   schoolId: z.number(),
   /** Where the configuration comes from: the school's own, its district's, or none yet. */

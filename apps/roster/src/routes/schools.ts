@@ -20,6 +20,7 @@ import {
   linkDistrictSchema,
   mappingSchema,
   mappingUpdateSchema,
+  NO_CONFIGURATION,
   ownerQuerySchema,
   rosterJobSchema,
   schoolDataSchema,
@@ -343,7 +344,7 @@ export function registerSchoolRoutes(instance: FastifyInstance, contextOf: (requ
       const owner = await requireOwner(context, request.query);
       // The owner's own only: a school's inherited one is inherited-config's answer, not this one's.
       const [row] = await context.db.select().from(configurations).where(ownerIs(configurations, owner));
-      if (!row) throw context.host.problem('not_found', 'No configuration');
+      if (!row) throw context.host.problem('not_found', NO_CONFIGURATION);
       return configurationOf(row);
     },
   );

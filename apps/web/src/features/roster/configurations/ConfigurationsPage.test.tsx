@@ -2,9 +2,12 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it } from 'vitest';
 import { jsonResponse, makeUser } from '../../../test/fixtures';
-import { renderAt, SLOW, startRoster, stopRoster } from '../roster-test-support';
+import { renderAt, rosterProblem, type SeenRosterCall, SLOW, startRoster, stopRoster } from '../roster-test-support';
 
-/** Issue 16: a school's OneRoster endpoint with a write-only secret, what it inherits, and its settings. */
+/**
+ * Issue 16: a school's or a district's OneRoster endpoint (looked up by its owner) with a write-only
+ * secret, what a school inherits, and the settings.
+ */
 
 const owner = makeUser({ role: 8 });
 const configuration = {
@@ -20,15 +23,19 @@ const configuration = {
 };
 const schools = () => jsonResponse({ data: [{ id: 1, name: 'Lincoln High' }], total: 1, page: 1, perPage: 200 });
 const settings = () => jsonResponse({ schoolId: 1, districtId: null, syncSchedule: 'daily', grades: ['09'] });
+/** GET /configurations?schoolId=… or ?districtId=…: the owner's own configuration lookup. */
+const lookup = (call: SeenRosterCall, owner: 'schoolId' | 'districtId', id: number) =>
+  call.method === 'GET' && call.path === '/configurations' && call.url.searchParams.get(owner) === String(id);
+const noConfiguration = () => rosterProblem(404, 'No configuration');
 
 afterEach(stopRoster);
 
 describe('the roster configurations screen', () => {
   it('says a secret is stored, keeps it when saving, and sends a new one only when replaced', async () => {
-    const roster = startRoster(owner, ({ method, path }) => {
+    const roster = startRoster(owner, (call) => {
+      const { method, path } = call;
       if (path === '/schools') return schools();
-      if (path === '/one-roster/inherited-config/1')
-        return jsonResponse({ schoolId: 1, source: 'school', configuration });
+      if (lookup(call, 'schoolId', 1)) return jsonResponse(configuration);
       if (method === 'PUT' && path === '/configurations/3') return jsonResponse(configuration);
       if (path === '/settings') return settings();
       return undefined;
@@ -57,8 +64,10 @@ describe('the roster configurations screen', () => {
   });
 
   it("shows the district's configuration a school inherits, and the school's settings", async () => {
-    startRoster(owner, ({ path }) => {
+    startRoster(owner, (call) => {
+      const { path } = call;
       if (path === '/schools') return schools();
+      if (lookup(call, 'schoolId', 1)) return noConfiguration();
       if (path === '/one-roster/inherited-config/1')
         return jsonResponse({
           schoolId: 1,
@@ -76,5 +85,41 @@ describe('the roster configurations screen', () => {
     expect((schedule as HTMLInputElement).value).toBe('Every day');
     // The saved grade is chosen in the grades picker, by its domain label.
     expect(screen.getAllByText('Grade 9').length).toBeGreaterThan(0);
+  });
+
+  it("finds a district's own configuration by the district, even when none of its schools inherits it", async () => {
+    const districtConfiguration = { ...configuration, id: 9, schoolId: null, districtId: 5, clientId: 'district' };
+    const roster = startRoster(owner, (call) => {
+      const { method, path } = call;
+      if (path === '/districts')
+        return jsonResponse({ data: [{ id: 5, name: 'Valley District' }], total: 1, page: 1, perPage: 200 });
+      if (lookup(call, 'districtId', 5)) return jsonResponse(districtConfiguration);
+      if (method === 'PUT' && path === '/configurations/9') return jsonResponse(districtConfiguration);
+      if (path === '/settings') return jsonResponse({ schoolId: null, districtId: 5, syncSchedule: 'off', grades: [] });
+      return undefined;
+    });
+    renderAt('/admin/roster/configurations?districtId=5');
+    expect(await screen.findByText('A secret is stored.', {}, SLOW)).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: /Client id/ }) as HTMLInputElement).value).toBe('district');
+    await userEvent.click(screen.getByRole('button', { name: 'Save configuration' }));
+    await waitFor(() => expect(roster.calls('PUT', '/configurations/9')).toHaveLength(1), SLOW);
+    // Saved as the district's: never a second one created, never guessed through a school.
+    expect(roster.calls('POST', '/configurations')).toHaveLength(0);
+    expect(roster.seen.some((call) => call.path.startsWith('/one-roster/inherited-config'))).toBe(false);
+    expect(roster.seen.some((call) => call.path.endsWith('/accounts'))).toBe(false);
+  });
+
+  it('offers a new configuration to a district that has none', async () => {
+    startRoster(owner, (call) => {
+      if (call.path === '/districts')
+        return jsonResponse({ data: [{ id: 5, name: 'Valley District' }], total: 1, page: 1, perPage: 200 });
+      if (lookup(call, 'districtId', 5)) return noConfiguration();
+      if (call.path === '/settings')
+        return jsonResponse({ schoolId: null, districtId: 5, syncSchedule: 'off', grades: [] });
+      return undefined;
+    });
+    renderAt('/admin/roster/configurations?districtId=5');
+    expect(await screen.findByRole('button', { name: 'Create configuration' }, SLOW)).toBeTruthy();
+    expect(screen.queryByText('Could not load')).toBeNull();
   });
 });

@@ -2,7 +2,6 @@ import { rosterGrade } from '@colophon/domain';
 import type {
   configurationSchema,
   District,
-  districtAccountsSchema,
   inheritedConfigSchema,
   schoolSchema,
   settingsSchema,
@@ -11,6 +10,7 @@ import {
   authKinds,
   configurationCreateSchema,
   configurationUpdateSchema,
+  NO_CONFIGURATION,
   oneRosterVersions,
   syncSchedules,
 } from '@colophon/roster/contract';
@@ -29,13 +29,15 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { type JSX, useState } from 'react';
 import { z } from 'zod';
 import { QueryState } from '../../../components/feedback/QueryState';
 import { FormActions } from '../../../components/form/FormActions';
 import { useSchemaForm } from '../../../components/form/useSchemaForm';
-import { rosterCall, useRosterList, useRosterMutation, useRosterRecord, type Wire } from '../api';
+import { RosterError } from '../../../lib/roster';
+import { rosterCall, rosterKeys, useRosterList, useRosterMutation, useRosterRecord, type Wire } from '../api';
 import type { ConfigurationsSearch } from '../routes';
 
 const route = getRouteApi('/admin/roster/configurations');
@@ -127,64 +129,91 @@ export function ConfigurationsPage(): JSX.Element {
   );
 }
 
+/**
+ * The owner's own configuration (GET /configurations?schoolId= or ?districtId=), null when it has
+ * none: the roster's 404 "No configuration". Any other failure (an owner the caller does not see)
+ * stays an error.
+ */
+function useOwnConfiguration(owner: Owner) {
+  return useQuery<Configuration | null>({
+    queryKey: rosterKeys.record('/configurations', JSON.stringify(owner), owner),
+    queryFn: async ({ signal }) => {
+      try {
+        return await rosterCall<Configuration>('get', '/configurations', { query: owner, signal });
+      } catch (error) {
+        if (error instanceof RosterError && error.statusCode === 404 && error.message === NO_CONFIGURATION) return null;
+        throw error;
+      }
+    },
+  });
+}
+
 /** A school's own configuration, or the district's it inherits (shown, not editable here), or none. */
 function SchoolConfiguration({ schoolId }: { schoolId: number }) {
+  const own = useOwnConfiguration({ schoolId });
+  return (
+    <EndpointPaper>
+      <QueryState query={own} loadingLabel="Loading the configuration…">
+        {(configuration) =>
+          configuration ? (
+            <ConfigurationForm owner={{ schoolId }} configuration={configuration} />
+          ) : (
+            <InheritedOrNew schoolId={schoolId} />
+          )
+        }
+      </QueryState>
+    </EndpointPaper>
+  );
+}
+
+/** A school without its own configuration: its district's, which it inherits, else a new one. */
+function InheritedOrNew({ schoolId }: { schoolId: number }) {
   const inherited = useRosterRecord<Inherited>('/one-roster/inherited-config', schoolId);
   const [own, setOwn] = useState(false);
   return (
     <QueryState query={inherited} loadingLabel="Loading the configuration…">
-      {(answer) => (
-        <Paper withBorder p="md">
-          <Stack gap="md">
-            <Title order={2} size="h4">
-              OneRoster endpoint
-            </Title>
-            {answer.source === 'school' && answer.configuration ? (
-              <ConfigurationForm owner={{ schoolId }} configuration={answer.configuration} />
-            ) : answer.source === 'district' && answer.configuration && !own ? (
-              <Stack gap="sm">
-                <Alert color="blue" variant="light" title="Inherited from the district">
-                  This school uses its district's configuration: {answer.configuration.baseUrl} (OneRoster{' '}
-                  {answer.configuration.version}, client {answer.configuration.clientId}).
-                </Alert>
-                <Button variant="light" w="fit-content" onClick={() => setOwn(true)}>
-                  Give the school its own configuration
-                </Button>
-              </Stack>
-            ) : (
-              <ConfigurationForm owner={{ schoolId }} configuration={null} />
-            )}
+      {(answer) =>
+        answer.source === 'district' && answer.configuration && !own ? (
+          <Stack gap="sm">
+            <Alert color="blue" variant="light" title="Inherited from the district">
+              This school uses its district's configuration: {answer.configuration.baseUrl} (OneRoster{' '}
+              {answer.configuration.version}, client {answer.configuration.clientId}).
+            </Alert>
+            <Button variant="light" w="fit-content" onClick={() => setOwn(true)}>
+              Give the school its own configuration
+            </Button>
           </Stack>
-        </Paper>
-      )}
+        ) : (
+          <ConfigurationForm owner={{ schoolId }} configuration={null} />
+        )
+      }
     </QueryState>
   );
 }
 
-/**
- * A district's configuration. The roster reads a configuration by its id, or a school's through
- * inherited-config: a district's is found through its schools that inherit it (none: a new one).
- */
+/** A district's own configuration, looked up by the district itself (none yet: a new one). */
 function DistrictConfiguration({ districtId }: { districtId: number }) {
-  const schools = useRosterRecord<z.infer<typeof districtAccountsSchema>>('/districts', `${districtId}/accounts`);
-  const firstSchool = schools.data?.[0]?.schoolId ?? null;
-  const inherited = useRosterRecord<Inherited>('/one-roster/inherited-config', firstSchool);
-  const waiting = schools.isPending || (firstSchool !== null && inherited.isPending);
-  const configuration =
-    inherited.data?.source === 'district' && inherited.data.configuration?.districtId === districtId
-      ? inherited.data.configuration
-      : null;
+  const own = useOwnConfiguration({ districtId });
+  return (
+    <EndpointPaper>
+      <QueryState query={own} loadingLabel="Loading the configuration…">
+        {(configuration) => (
+          // Keyed: once created, the form starts again from the saved configuration (PUT from then on).
+          <ConfigurationForm key={configuration?.id ?? 'new'} owner={{ districtId }} configuration={configuration} />
+        )}
+      </QueryState>
+    </EndpointPaper>
+  );
+}
+
+function EndpointPaper({ children }: { children: JSX.Element }) {
   return (
     <Paper withBorder p="md">
       <Stack gap="md">
         <Title order={2} size="h4">
           OneRoster endpoint
         </Title>
-        {waiting ? (
-          <Text size="sm">Loading the configuration…</Text>
-        ) : (
-          <ConfigurationForm owner={{ districtId }} configuration={configuration} />
-        )}
+        {children}
       </Stack>
     </Paper>
   );
@@ -201,12 +230,15 @@ const configurationFormSchema = z.object({
 
 function ConfigurationForm({ owner, configuration }: { owner: Owner; configuration: Configuration | null }) {
   const [replacing, setReplacing] = useState(false);
-  const save = useRosterMutation<Configuration, Record<string, unknown>>(['/one-roster/inherited-config', '/schools'], {
-    mutationFn: (body) =>
-      configuration
-        ? rosterCall('put', `/configurations/${configuration.id}`, { body })
-        : rosterCall('post', '/configurations', { body: configurationCreateSchema.parse({ ...owner, ...body }) }),
-  });
+  const save = useRosterMutation<Configuration, Record<string, unknown>>(
+    ['/configurations', '/one-roster/inherited-config', '/schools'],
+    {
+      mutationFn: (body) =>
+        configuration
+          ? rosterCall('put', `/configurations/${configuration.id}`, { body })
+          : rosterCall('post', '/configurations', { body: configurationCreateSchema.parse({ ...owner, ...body }) }),
+    },
+  );
   const schemaForm = useSchemaForm({
     schema: configurationFormSchema,
     initialValues: {
