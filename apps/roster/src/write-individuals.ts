@@ -1,6 +1,6 @@
 import type { Db } from '@colophon/db';
 import type { RosterPersonSourceCode } from '@colophon/domain';
-import { and, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, type SQL, sql } from 'drizzle-orm';
 import { individuals } from './schema';
 
 /** A person as a bulk write gives it: matched within the school by `sourcedId`. */
@@ -85,4 +85,27 @@ export async function writeIndividuals(
     }
     return { added: added.length, changed: changed.length, unchanged };
   });
+}
+
+/**
+ * Marks the active people of these schools that `which` picks removed, answering how many: kept with
+ * `removed_at`, so a later import or sync that lists them again brings them back. Only people with a
+ * sourcedId (a bundle's or a sync's), never someone entered by hand.
+ */
+export async function markIndividualsRemoved(db: Db, schoolIds: readonly number[], which: SQL): Promise<number> {
+  if (schoolIds.length === 0) return 0;
+  const now = new Date();
+  const removed = await db
+    .update(individuals)
+    .set({ status: 'removed', removedAt: now, updatedAt: now })
+    .where(
+      and(
+        inArray(individuals.schoolId, [...schoolIds]),
+        eq(individuals.status, 'active'),
+        sql`${individuals.sourcedId} is not null`,
+        which,
+      ),
+    )
+    .returning({ id: individuals.id });
+  return removed.length;
 }

@@ -24,12 +24,12 @@ import {
   rosterGradeOf,
   rosterRoleOfOneRoster,
 } from '@colophon/domain';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { RosterFileStore } from '../host';
 import { individuals, schools } from '../schema';
 import { fillTeacherGradesOfSchool } from '../sync/teacher-grades';
-import { type IndividualWrite, writeIndividuals } from '../write-individuals';
+import { type IndividualWrite, markIndividualsRemoved, writeIndividuals } from '../write-individuals';
 import { openRosterBundle, type RosterBundle } from './roster-bundle';
 import { RosterBundleError } from './roster-bundle-error';
 
@@ -295,41 +295,23 @@ async function importBundle(
   if (wholeUsers) {
     for (const [schoolId, list] of bySchool) {
       const kept = list.flatMap((person) => (person.sourcedId === null ? [] : [person.sourcedId]));
-      const removed = await db
-        .update(individuals)
-        .set({ status: 'removed', removedAt: now, updatedAt: now })
-        .where(
-          and(
-            eq(individuals.schoolId, schoolId),
-            eq(individuals.status, 'active'),
-            sql`${individuals.sourcedId} is not null`,
-            sql`${individuals.sourcedId} not in (select jsonb_array_elements_text(${JSON.stringify(kept)}::jsonb))`,
-          ),
-        )
-        .returning({ id: individuals.id });
-      counts.removed += removed.length;
+      counts.removed += await markIndividualsRemoved(
+        db,
+        [schoolId],
+        sql`${individuals.sourcedId} not in (select jsonb_array_elements_text(${JSON.stringify(kept)}::jsonb))`,
+      );
     }
   }
   const deletions = deletedPeople.filter((deletion) => checked.isAccepted('users', deletion.line));
   if (deletions.length > 0) {
-    const removed = await db
-      .update(individuals)
-      .set({ status: 'removed', removedAt: now, updatedAt: now })
-      .where(
-        and(
-          inArray(
-            individuals.schoolId,
-            targets.map((school) => school.id),
-          ),
-          eq(individuals.status, 'active'),
-          inArray(
-            individuals.sourcedId,
-            deletions.map((deletion) => deletion.sourcedId),
-          ),
-        ),
-      )
-      .returning({ id: individuals.id });
-    counts.removed += removed.length;
+    counts.removed += await markIndividualsRemoved(
+      db,
+      targets.map((school) => school.id),
+      inArray(
+        individuals.sourcedId,
+        deletions.map((deletion) => deletion.sourcedId),
+      ),
+    );
   }
 
   // The main API's teacher/grade counts follow the schools' new people.

@@ -1,11 +1,11 @@
 import { type ClaimedJob, type JobContext, PermanentJobError, reportRosterJob } from '@colophon/api/roster-jobs';
 import type { Db } from '@colophon/db';
 import { emptyRosterJobCounts, type RosterJobCounts } from '@colophon/domain';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { createOneRosterClient, type OneRosterAuth, type OneRosterClock, systemClock } from '../oneroster-rest';
 import { individuals, schools } from '../schema';
-import { writeIndividuals } from '../write-individuals';
+import { markIndividualsRemoved, writeIndividuals } from '../write-individuals';
 import { configurationOfSchool, type RosterConfiguration } from './configuration';
 import { enrollmentOf, homeroomClass, userForSchool } from './records';
 import { fillTeacherGradesOfSchool } from './teacher-grades';
@@ -186,7 +186,8 @@ async function syncSchool(
       counts.changed += written.changed;
     }
     // Someone sent `tobedeleted` is removed, in a full pull as in an incremental one.
-    if (deleted.length > 0) counts.removed += await markRemoved(db, school.id, inArray(individuals.sourcedId, deleted));
+    if (deleted.length > 0)
+      counts.removed += await markIndividualsRemoved(db, [school.id], inArray(individuals.sourcedId, deleted));
     pagesRead += 1;
     // The total is unknown (X-Total-Count is not to be trusted): progress nears 95 % page by page.
     await report(20 + (75 * pagesRead) / (pagesRead + 10));
@@ -223,9 +224,9 @@ async function syncSchool(
         `The full pull listed no one at org ${school.sourcedId}, which has synced people: nobody was removed.`,
       );
     }
-    counts.removed += await markRemoved(
+    counts.removed += await markIndividualsRemoved(
       db,
-      school.id,
+      [school.id],
       sql`${individuals.sourcedId} not in (select jsonb_array_elements_text(${JSON.stringify([...named])}::jsonb))`,
     );
   }
@@ -237,24 +238,6 @@ async function syncSchool(
     .where(eq(schools.id, school.id));
   await report(100);
   return { counts, full, since: since ? since.toISOString() : null };
-}
-
-/** Marks the school's active synced people matching `which` removed (kept, with `removed_at`). */
-async function markRemoved(db: Db, schoolId: number, which: SQL) {
-  const now = new Date();
-  const removed = await db
-    .update(individuals)
-    .set({ status: 'removed', removedAt: now, updatedAt: now })
-    .where(
-      and(
-        eq(individuals.schoolId, schoolId),
-        eq(individuals.status, 'active'),
-        sql`${individuals.sourcedId} is not null`,
-        which,
-      ),
-    )
-    .returning({ id: individuals.id });
-  return removed.length;
 }
 
 async function storedHomerooms(db: Db, schoolId: number, sourcedIds: string[]) {
