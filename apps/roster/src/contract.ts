@@ -1,5 +1,12 @@
 import { listEnvelopeSchema } from '@colophon/contract';
-import { rosterGrade, rosterPersonSource, rosterPersonStatus, rosterRelationKind, rosterRole } from '@colophon/domain';
+import {
+  rosterGrade,
+  rosterPersonSource,
+  rosterPersonStatus,
+  rosterRelationKind,
+  rosterRole,
+  rosterSignatureMethod,
+} from '@colophon/domain';
 import { z } from 'zod';
 import { rosterJobSchema } from './jobs-contract';
 import { pageQuery } from './page-query';
@@ -129,6 +136,33 @@ export const oneRosterVersions = ['1.1', '1.2'] as const;
 export const authKinds = ['oauth2', 'oauth1'] as const;
 const baseUrl = z.url({ protocol: /^https?$/, message: 'Enter an http or https address' }).max(2000);
 
+/*
+ * What vendors differ on (issue 16), each for one kind of authentication only. Left out (or null),
+ * `tokenUrl` means the OAuth 2 token endpoint is `<origin>/token` and `signatureMethod` means
+ * HMAC-SHA256 for OAuth 1; a PUT describes the whole endpoint, so leaving one out there resets it.
+ */
+const vendorFields = {
+  tokenUrl: baseUrl.nullable().optional(),
+  signatureMethod: z.enum(rosterSignatureMethod.codes).nullable().optional(),
+};
+type VendorFields = {
+  authKind: (typeof authKinds)[number];
+  tokenUrl?: string | null | undefined;
+  signatureMethod?: string | null | undefined;
+};
+const vendorFieldsFitAuthKind = (value: VendorFields, context: z.RefinementCtx) => {
+  if (value.authKind !== 'oauth2' && value.tokenUrl != null) {
+    context.addIssue({ code: 'custom', path: ['tokenUrl'], message: 'A token URL is for OAuth 2 only' });
+  }
+  if (value.authKind !== 'oauth1' && value.signatureMethod != null) {
+    context.addIssue({
+      code: 'custom',
+      path: ['signatureMethod'],
+      message: 'A signature method is for OAuth 1.0a only',
+    });
+  }
+};
+
 export const configurationSchema = z.object({
   id: z.number(),
   schoolId: z.number().nullable(),
@@ -137,6 +171,10 @@ export const configurationSchema = z.object({
   version: z.enum(oneRosterVersions),
   authKind: z.enum(authKinds),
   clientId: z.string(),
+  /** OAuth 2 only; null: `<origin>/token`. */
+  tokenUrl: z.string().nullable(),
+  /** OAuth 1 only (null for OAuth 2). */
+  signatureMethod: z.enum(rosterSignatureMethod.codes).nullable(),
   /** The secret itself is never sent back. */
   hasSecret: z.boolean(),
   updatedAt: z.date(),
@@ -149,16 +187,21 @@ export const configurationCreateSchema = z
     authKind: z.enum(authKinds),
     clientId: z.string().trim().min(1).max(500),
     clientSecret: z.string().min(1).max(2000).optional(),
+    ...vendorFields,
   })
-  .refine(oneOwner, oneOwnerMessage);
+  .refine(oneOwner, oneOwnerMessage)
+  .superRefine(vendorFieldsFitAuthKind);
 /** Absent `clientSecret` keeps the stored one; `null` removes it. */
-export const configurationUpdateSchema = z.object({
-  baseUrl,
-  version: z.enum(oneRosterVersions),
-  authKind: z.enum(authKinds),
-  clientId: z.string().trim().min(1).max(500),
-  clientSecret: z.string().min(1).max(2000).nullable().optional(),
-});
+export const configurationUpdateSchema = z
+  .object({
+    baseUrl,
+    version: z.enum(oneRosterVersions),
+    authKind: z.enum(authKinds),
+    clientId: z.string().trim().min(1).max(500),
+    clientSecret: z.string().min(1).max(2000).nullable().optional(),
+    ...vendorFields,
+  })
+  .superRefine(vendorFieldsFitAuthKind);
 
 /**
  * GET /roster/configurations?schoolId= or ?districtId= (ownerQuerySchema, exactly one): the owner's own

@@ -7,6 +7,7 @@ import type {
   RosterPersonStatusCode,
   RosterRelationKindCode,
   RosterRoleCode,
+  RosterSignatureMethodCode,
 } from '@colophon/domain';
 import { sql } from 'drizzle-orm';
 import {
@@ -115,12 +116,25 @@ export const configurations = roster.table(
     clientId: text('client_id').notNull(),
     /** AES-256-GCM under ROSTER_SECRET_KEY; never returned, never logged. */
     clientSecretSealed: text('client_secret_sealed'),
+    /** OAuth 2 only: the token endpoint, where the vendor's is not `<origin>/token` (null: that). */
+    tokenUrl: text('token_url'),
+    /** OAuth 1 only (set exactly then): how requests are signed. */
+    signatureMethod: varchar('signature_method', { length: 16 }).$type<RosterSignatureMethodCode>(),
     ...timestamps,
   },
   (table) => [
     uniqueIndex('roster_configurations_school_key').on(table.schoolId),
     uniqueIndex('roster_configurations_district_key').on(table.districtId),
     check('roster_configurations_one_owner', sql`(${table.schoolId} is null) <> (${table.districtId} is null)`),
+    check('roster_configurations_token_url_oauth2', sql`${table.tokenUrl} is null or ${table.authKind} = 'oauth2'`),
+    check(
+      'roster_configurations_signature_method_oauth1',
+      sql`(${table.authKind} = 'oauth1') = (${table.signatureMethod} is not null)`,
+    ),
+    check(
+      'roster_configurations_signature_method_check',
+      sql`${table.signatureMethod} in ('HMAC-SHA256', 'HMAC-SHA1')`,
+    ),
   ],
 );
 

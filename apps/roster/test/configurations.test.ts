@@ -137,3 +137,78 @@ describe('a configuration looked up by its owner', () => {
     await expectEachFieldNamed(roster, OWNER, cases);
   });
 });
+
+describe('what vendors differ on: the OAuth 2 token URL and the OAuth 1 signature method', () => {
+  const studioConfiguration = async () => {
+    const found = await roster(OWNER, 'GET', `/roster/configurations?districtId=${studioDistrict}`);
+    expect(found.statusCode, found.body).toBe(200);
+    return found.json<{ id: number }>().id;
+  };
+
+  it('keeps a token URL for OAuth 2 and a signature method for OAuth 1, each reset when the kind changes', async () => {
+    const id = await studioConfiguration();
+    const { clientSecret: _secret, ...fields } = endpoint;
+    const tokenUrl = 'https://auth.example.org/oauth/v2/token';
+
+    const oauth2 = await roster(OWNER, 'PUT', `/roster/configurations/${id}`, { ...fields, tokenUrl });
+    expect(oauth2.statusCode, oauth2.body).toBe(200);
+    expect(oauth2.json()).toMatchObject({ authKind: 'oauth2', tokenUrl, signatureMethod: null, hasSecret: true });
+    const read = await roster(OWNER, 'GET', `/roster/configurations/${id}`);
+    expect(read.json()).toMatchObject({ tokenUrl, signatureMethod: null });
+
+    // OAuth 1 without a method signs as the standard says; the token URL goes with OAuth 2.
+    const oauth1 = await roster(OWNER, 'PUT', `/roster/configurations/${id}`, { ...fields, authKind: 'oauth1' });
+    expect(oauth1.statusCode, oauth1.body).toBe(200);
+    expect(oauth1.json()).toMatchObject({ authKind: 'oauth1', tokenUrl: null, signatureMethod: 'HMAC-SHA256' });
+
+    const sha1 = await roster(OWNER, 'PUT', `/roster/configurations/${id}`, {
+      ...fields,
+      authKind: 'oauth1',
+      signatureMethod: 'HMAC-SHA1',
+    });
+    expect(sha1.statusCode, sha1.body).toBe(200);
+    const again = await roster(OWNER, 'GET', `/roster/configurations?districtId=${studioDistrict}`);
+    expect(again.json()).toMatchObject({ signatureMethod: 'HMAC-SHA1', tokenUrl: null, clientId: 'studio-client' });
+
+    // Back to OAuth 2 with no token URL: `<origin>/token` again, and no signature method.
+    const back = await roster(OWNER, 'PUT', `/roster/configurations/${id}`, { ...fields, tokenUrl: null });
+    expect(back.statusCode, back.body).toBe(200);
+    expect(back.json()).toMatchObject({ authKind: 'oauth2', tokenUrl: null, signatureMethod: null });
+  });
+
+  it('names tokenUrl or signatureMethod when it is not an address, not a method, or for the other kind', async () => {
+    const id = await studioConfiguration();
+    const { clientSecret: _secret, ...fields } = endpoint;
+    const create = { schoolId: otherSchool, ...endpoint };
+    const cases: BadInput[] = [
+      ['tokenUrl', 'POST', '/roster/configurations', { ...create, tokenUrl: 'not a url' }],
+      ['tokenUrl', 'POST', '/roster/configurations', { ...create, tokenUrl: 'ftp://auth.example.org/token' }],
+      ['tokenUrl', 'POST', '/roster/configurations', { ...create, tokenUrl: '' }],
+      [
+        'tokenUrl',
+        'POST',
+        '/roster/configurations',
+        { ...create, authKind: 'oauth1', tokenUrl: 'https://auth.example.org/token' },
+      ],
+      [
+        'tokenUrl',
+        'PUT',
+        `/roster/configurations/${id}`,
+        { ...fields, authKind: 'oauth1', tokenUrl: 'https://a.example/t' },
+      ],
+      [
+        'signatureMethod',
+        'POST',
+        '/roster/configurations',
+        { ...create, authKind: 'oauth1', signatureMethod: 'RSA-SHA1' },
+      ],
+      ['signatureMethod', 'POST', '/roster/configurations', { ...create, signatureMethod: 'HMAC-SHA1' }],
+      ['signatureMethod', 'PUT', `/roster/configurations/${id}`, { ...fields, signatureMethod: 'HMAC-SHA256' }],
+    ];
+    await expectEachFieldNamed(roster, OWNER, cases);
+    // Nothing was stored: Washington Middle still has no configuration, the district's is unchanged.
+    expect((await roster(OWNER, 'GET', `/roster/configurations?schoolId=${otherSchool}`)).statusCode).toBe(404);
+    const kept = await roster(OWNER, 'GET', `/roster/configurations/${id}`);
+    expect(kept.json()).toMatchObject({ authKind: 'oauth2', tokenUrl: null, signatureMethod: null });
+  });
+});

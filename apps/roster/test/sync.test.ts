@@ -521,6 +521,11 @@ describe('a OneRoster 1.1 sync with OAuth 1.0a, configured on the district', () 
         counts: { added: 4, changed: 0, removed: 0, skipped: 0 },
       });
       expect(server11.requests.every((request) => request.authorization?.startsWith('OAuth '))).toBe(true);
+      // No signature method configured: the standard's.
+      expect(config.json()).toMatchObject({ signatureMethod: 'HMAC-SHA256', tokenUrl: null });
+      expect(
+        server11.requests.every((request) => request.authorization?.includes('oauth_signature_method="HMAC-SHA256"')),
+      ).toBe(true);
       expect(server11.requests.some((request) => request.path === '/ims/oneroster/v1p1/users')).toBe(true);
 
       const data = await roster(OWNER, 'GET', `/roster/schools/${washingtonSchool}/data`);
@@ -545,6 +550,89 @@ describe('a OneRoster 1.1 sync with OAuth 1.0a, configured on the district', () 
       });
     } finally {
       await server11.close();
+    }
+  });
+});
+
+describe('what vendors differ on: the OAuth 1 signature method and the OAuth 2 token endpoint', () => {
+  it('signs with HMAC-SHA1 when configured, then gets its OAuth 2 token at the configured token URL', async () => {
+    const feed = () => ({
+      users: [
+        {
+          sourcedId: 'w9',
+          ...at('2026-03-01T00:00:00Z'),
+          givenName: 'Vera',
+          familyName: 'Vendor',
+          role: 'student',
+          orgs: [{ href: '/orgs/washington-ms', sourcedId: 'washington-ms', type: 'org' }],
+          grades: ['8'],
+        },
+      ],
+      classes: [],
+      enrollments: [],
+    });
+    const nowSeconds = () => Math.floor(now.getTime() / 1000);
+    const sha1 = await startOneRosterTestServer({
+      basePath: '/ims/oneroster/v1p1',
+      auth: { kind: 'oauth1', consumerKey: 'washington-own', consumerSecret: 'sha1-secret-0123456789' },
+      collections: feed(),
+      nowSeconds,
+    });
+    // Its token endpoint is not `<origin>/token`: a POST there is a resource request, refused.
+    const elsewhere = await startOneRosterTestServer({
+      basePath: '/ims/oneroster/v1p1',
+      auth: {
+        kind: 'oauth2',
+        clientId: 'washington-own',
+        clientSecret: 'oauth2-secret-0123456789',
+        tokenLifetimeSeconds: 3600,
+      },
+      collections: feed(),
+      nowSeconds,
+      tokenPath: '/oauth/v2/token',
+    });
+    const syncWashington = async () => {
+      const queued = await roster(OWNER, 'POST', `/roster/schools/${washingtonSchool}/sync`);
+      expect(queued.statusCode, queued.body).toBe(202);
+      await runJobs();
+      return (await roster(OWNER, 'GET', `/roster/queue-management/jobs/${queued.json<Job>().id}`)).json<Job>();
+    };
+    try {
+      // The school's own configuration, in place of its district's.
+      const own = await roster(OWNER, 'POST', '/roster/configurations', {
+        schoolId: washingtonSchool,
+        baseUrl: `${sha1.baseUrl}/ims/oneroster/v1p1`,
+        version: '1.1',
+        authKind: 'oauth1',
+        signatureMethod: 'HMAC-SHA1',
+        clientId: 'washington-own',
+        clientSecret: 'sha1-secret-0123456789',
+      });
+      expect(own.statusCode, own.body).toBe(201);
+      expect(own.json()).toMatchObject({ signatureMethod: 'HMAC-SHA1', tokenUrl: null });
+      expect(await syncWashington()).toMatchObject({ status: queueStatus.Complete, error: null });
+      expect(sha1.requests.length).toBeGreaterThan(0);
+      expect(
+        sha1.requests.every((request) => request.authorization?.includes('oauth_signature_method="HMAC-SHA1"')),
+      ).toBe(true);
+
+      const oauth2 = await roster(OWNER, 'PUT', `/roster/configurations/${own.json<{ id: number }>().id}`, {
+        baseUrl: `${elsewhere.baseUrl}/ims/oneroster/v1p1`,
+        version: '1.1',
+        authKind: 'oauth2',
+        tokenUrl: elsewhere.tokenUrl,
+        clientId: 'washington-own',
+        clientSecret: 'oauth2-secret-0123456789',
+      });
+      expect(oauth2.statusCode, oauth2.body).toBe(200);
+      expect(oauth2.json()).toMatchObject({ tokenUrl: elsewhere.tokenUrl, signatureMethod: null });
+      expect(await syncWashington()).toMatchObject({ status: queueStatus.Complete, error: null });
+      expect(elsewhere.tokenRequests).toHaveLength(1);
+      expect(elsewhere.requests.some((request) => request.path === '/token')).toBe(false);
+      expect(elsewhere.requests.every((request) => request.authorization?.startsWith('Bearer '))).toBe(true);
+    } finally {
+      await sha1.close();
+      await elsewhere.close();
     }
   });
 });

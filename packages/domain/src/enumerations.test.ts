@@ -47,6 +47,7 @@ import { rosterExportColumn, rosterExportLayout, rosterExportSort } from './rost
 import { rosterGrade } from './rosterGrades';
 import { rosterJobKind } from './rosterJobs';
 import { rosterPersonSource, rosterPersonStatus, rosterRelationKind, rosterRole } from './rosterPeople';
+import { rosterSignatureMethod } from './rosterSync';
 import { dock, onlineOrderShipping, shippingMethod } from './shipping';
 import { creationKitDestination, credentialsDestination, softwareType } from './software';
 import { timeZone } from './timeZones';
@@ -108,6 +109,7 @@ const enumerations: Record<string, Enumeration<string | number>> = {
   rosterExportColumn,
   rosterExportLayout,
   rosterExportSort,
+  rosterSignatureMethod,
 };
 
 describe('every enumeration is declared once, code → label', () => {

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { queueStatus } from './queues';
-import { rosterJobActive, rosterSyncActive, rosterSyncStatus, rosterSyncTone } from './rosterSync';
+import {
+  rosterJobActive,
+  rosterSignatureMethod,
+  rosterSyncActive,
+  rosterSyncStatus,
+  rosterSyncTone,
+} from './rosterSync';
 
 describe('roster sync statuses', () => {
   it.each([
@@ -33,5 +39,19 @@ describe('a roster job still to finish', () => {
   ])('status %i is active: %s', (status, active) => {
     expect(queueStatus.has(status)).toBe(true);
     expect(rosterJobActive(status)).toBe(active);
+  });
+});
+
+describe('OAuth 1.0a signature methods', () => {
+  it.each([
+    ['HMAC-SHA256', 'HMAC-SHA256 (standard)', rosterSignatureMethod.HmacSha256],
+    ['HMAC-SHA1', 'HMAC-SHA1 (older systems)', rosterSignatureMethod.HmacSha1],
+  ] as const)('%s reads %s and is named', (code, label, named) => {
+    expect(rosterSignatureMethod.label(code)).toBe(label);
+    expect(named).toBe(code);
+  });
+
+  it('lists the standard method first, so a new configuration starts there', () => {
+    expect(rosterSignatureMethod.codes).toEqual(['HMAC-SHA256', 'HMAC-SHA1']);
   });
 });

@@ -40,3 +40,14 @@ const ACTIVE_JOB_STATUSES: readonly number[] = [queueStatus.Waiting, queueStatus
 export function rosterJobActive(status: number): boolean {
   return ACTIVE_JOB_STATUSES.includes(status);
 }
+
+/**
+ * How a OneRoster configuration signs OAuth 1.0a requests (issue 16): HMAC-SHA256 by default (the
+ * 1EdTech profile), HMAC-SHA1 for the vendors that still ask for it. The codes are the
+ * `oauth_signature_method` values sent on the wire.
+ */
+export const rosterSignatureMethod = defineEnumeration([
+  { code: 'HMAC-SHA256', label: 'HMAC-SHA256 (standard)', name: 'HmacSha256' },
+  { code: 'HMAC-SHA1', label: 'HMAC-SHA1 (older systems)', name: 'HmacSha1' },
+]);
+export type RosterSignatureMethodCode = (typeof rosterSignatureMethod.codes)[number];

@@ -44,6 +44,8 @@ export interface TestServerOptions {
   nowSeconds: () => number;
   /** The response key of each collection path; the path itself by default. */
   responseKeys?: Record<string, string>;
+  /** Where the OAuth 2 token endpoint is; `/token` by default (vendors put it elsewhere). */
+  tokenPath?: string;
 }
 
 export interface OneRosterTestServer {
@@ -68,6 +70,7 @@ export async function startOneRosterTestServer(options: TestServerOptions): Prom
   let issued = 0;
   let origin = '';
   const hanging = new Set<ServerResponse>();
+  const tokenPath = options.tokenPath ?? '/token';
 
   const server = createServer((request, response) => {
     void handle(request, response).catch((error: unknown) => {
@@ -78,7 +81,7 @@ export async function startOneRosterTestServer(options: TestServerOptions): Prom
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
     const [path = '', rawQuery = ''] = (request.url ?? '').split('?', 2);
-    if (request.method === 'POST' && path === '/token') return issueToken(request, response);
+    if (request.method === 'POST' && path === tokenPath) return issueToken(request, response);
     const query = new URLSearchParams(rawQuery);
     requests.push({ path, rawQuery, query, authorization: request.headers.authorization });
     if (behaviour.hang) {
@@ -188,7 +191,7 @@ export async function startOneRosterTestServer(options: TestServerOptions): Prom
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
     baseUrl: origin,
-    tokenUrl: `${origin}/token`,
+    tokenUrl: `${origin}${tokenPath}`,
     behaviour,
     requests,
     tokenRequests,

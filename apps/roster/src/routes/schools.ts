@@ -1,4 +1,5 @@
 import { accounts } from '@colophon/db';
+import { type RosterSignatureMethodCode, rosterSignatureMethod } from '@colophon/domain';
 import { and, asc, count, desc, eq, ilike, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -64,6 +65,23 @@ type ConfigurationRow = typeof configurations.$inferSelect;
 const configurationOf = ({ clientSecretSealed, createdAt: _createdAt, ...row }: ConfigurationRow) => ({
   ...row,
   hasSecret: clientSecretSealed !== null,
+});
+
+/**
+ * The vendor fields as stored: each only with its kind of authentication (the contract refuses the
+ * other), and OAuth 1 signs with HMAC-SHA256 unless the vendor wants HMAC-SHA1.
+ */
+const vendorColumns = ({
+  authKind,
+  tokenUrl,
+  signatureMethod,
+}: {
+  authKind: ConfigurationRow['authKind'];
+  tokenUrl?: string | null | undefined;
+  signatureMethod?: RosterSignatureMethodCode | null | undefined;
+}) => ({
+  tokenUrl: authKind === 'oauth2' ? (tokenUrl ?? null) : null,
+  signatureMethod: authKind === 'oauth1' ? (signatureMethod ?? rosterSignatureMethod.HmacSha256) : null,
 });
 
 async function readSchool(context: RosterContext, id: number) {
@@ -377,12 +395,20 @@ export function registerSchoolRoutes(instance: FastifyInstance, contextOf: (requ
     async (request, reply) => {
       const context = contextOf(request);
       const owner = await requireOwner(context, request.body);
-      const { clientSecret, schoolId: _school, districtId: _district, ...fields } = request.body;
+      const {
+        clientSecret,
+        schoolId: _school,
+        districtId: _district,
+        tokenUrl,
+        signatureMethod,
+        ...fields
+      } = request.body;
       const [created] = await context.db
         .insert(configurations)
         .values({
           ...owner,
           ...fields,
+          ...vendorColumns({ authKind: fields.authKind, tokenUrl, signatureMethod }),
           clientSecretSealed: clientSecret === undefined ? null : context.host.secrets.seal(clientSecret),
         })
         .returning();
@@ -406,14 +432,19 @@ export function registerSchoolRoutes(instance: FastifyInstance, contextOf: (requ
     async (request) => {
       const context = contextOf(request);
       await requireConfiguration(context, request.params.id);
-      const { clientSecret, ...fields } = request.body;
+      const { clientSecret, tokenUrl, signatureMethod, ...fields } = request.body;
       const secret =
         clientSecret === undefined
           ? {}
           : { clientSecretSealed: clientSecret === null ? null : context.host.secrets.seal(clientSecret) };
       const [updated] = await context.db
         .update(configurations)
-        .set({ ...fields, ...secret, updatedAt: new Date() })
+        .set({
+          ...fields,
+          ...vendorColumns({ authKind: fields.authKind, tokenUrl, signatureMethod }),
+          ...secret,
+          updatedAt: new Date(),
+        })
         .where(eq(configurations.id, request.params.id))
         .returning();
       if (!updated) throw context.host.problem('not_found', 'The configuration was not found.');

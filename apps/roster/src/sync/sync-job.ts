@@ -72,22 +72,28 @@ export function rosterSyncHandler(deps: RosterSyncDeps) {
 /**
  * Where the rostering service is: a configured address with a path is the service root itself (a
  * vendor's own mount, or the standard's `/ims/oneroster/v1p1` written out); a bare origin gets the
- * version's standard base path. The OAuth 2 token endpoint is `/token` at the same origin (the
- * configuration has no field of its own for it yet).
+ * version's standard base path. The OAuth 2 token endpoint is the configuration's own `tokenUrl`
+ * where the vendor's lies elsewhere, else `/token` at the same origin.
  */
-export function serviceOf(configuration: Pick<RosterConfiguration, 'baseUrl' | 'version'>) {
+export function serviceOf(configuration: Pick<RosterConfiguration, 'baseUrl' | 'version' | 'tokenUrl'>) {
   const url = new URL(configuration.baseUrl);
   const path = url.pathname.replace(/\/+$/, '');
   return {
     baseUrl: url.origin,
     ...(path === '' ? {} : { basePath: path }),
-    tokenUrl: `${url.origin}/token`,
+    tokenUrl: configuration.tokenUrl ?? `${url.origin}/token`,
   };
 }
 
 function clientAuth(configuration: RosterConfiguration, secret: string, tokenUrl: string): OneRosterAuth {
   if (configuration.authKind === 'oauth1') {
-    return { kind: 'oauth1', consumerKey: configuration.clientId, consumerSecret: secret };
+    return {
+      kind: 'oauth1',
+      consumerKey: configuration.clientId,
+      consumerSecret: secret,
+      // A row from before the column (or a hand-made one) signs as the standard says.
+      signatureMethod: configuration.signatureMethod ?? 'HMAC-SHA256',
+    };
   }
   return { kind: 'oauth2', tokenUrl, clientId: configuration.clientId, clientSecret: secret };
 }
