@@ -18,6 +18,8 @@ const configuration = {
   version: '1.2',
   authKind: 'oauth2',
   clientId: 'colophon',
+  tokenUrl: null,
+  signatureMethod: null,
   hasSecret: true,
   updatedAt: '2026-09-01T12:00:00.000Z',
 };
@@ -51,6 +53,8 @@ describe('the roster configurations screen', () => {
       version: '1.2',
       baseUrl: configuration.baseUrl,
       authKind: 'oauth2',
+      // No token URL: the vendor's is `<origin>/token`.
+      tokenUrl: null,
       clientId: 'colophon-2',
     });
 
@@ -61,6 +65,48 @@ describe('the roster configurations screen', () => {
     expect(JSON.parse(String(roster.calls('PUT', '/configurations/3')[1]?.body))).toMatchObject({
       clientSecret: 'new-secret',
     });
+  });
+
+  it('asks a token URL for OAuth 2 and a signature method for OAuth 1, and sends only the chosen kind’s', async () => {
+    const roster = startRoster(owner, (call) => {
+      const { method, path } = call;
+      if (path === '/schools') return schools();
+      if (lookup(call, 'schoolId', 1)) return jsonResponse(configuration);
+      if (method === 'PUT' && path === '/configurations/3') return jsonResponse(configuration);
+      if (path === '/settings') return settings();
+      return undefined;
+    });
+    renderAt('/admin/roster/configurations?schoolId=1');
+    const tokenUrl = await screen.findByRole('textbox', { name: /Token URL/ }, SLOW);
+    expect(screen.queryByRole('combobox', { name: /Signature method/ })).toBeNull();
+    const save = screen.getByRole('button', { name: 'Save configuration' });
+
+    await userEvent.type(tokenUrl, 'not an address');
+    await userEvent.click(save);
+    expect(await screen.findByText('Enter an http or https address', {}, SLOW)).toBeTruthy();
+    expect(roster.calls('PUT', '/configurations/3')).toHaveLength(0);
+
+    await userEvent.clear(tokenUrl);
+    await userEvent.type(tokenUrl, 'https://auth.example.org/oauth/v2/token');
+    await userEvent.click(save);
+    await waitFor(() => expect(roster.calls('PUT', '/configurations/3')).toHaveLength(1), SLOW);
+    const oauth2 = JSON.parse(String(roster.calls('PUT', '/configurations/3')[0]?.body));
+    expect(oauth2).toMatchObject({ authKind: 'oauth2', tokenUrl: 'https://auth.example.org/oauth/v2/token' });
+    expect(oauth2).not.toHaveProperty('signatureMethod');
+
+    // OAuth 1: the token URL gives way to the signature method, labelled by the domain.
+    await userEvent.click(screen.getByRole('combobox', { name: /Authentication/ }));
+    await userEvent.click(await screen.findByRole('option', { name: /OAuth 1\.0a/, hidden: true }, SLOW));
+    expect(screen.queryByRole('textbox', { name: /Token URL/ })).toBeNull();
+    const method = screen.getByRole('combobox', { name: /Signature method/ });
+    expect((method as HTMLInputElement).value).toBe('HMAC-SHA256 (standard)');
+    await userEvent.click(method);
+    await userEvent.click(await screen.findByRole('option', { name: 'HMAC-SHA1 (older systems)', hidden: true }, SLOW));
+    await userEvent.click(save);
+    await waitFor(() => expect(roster.calls('PUT', '/configurations/3')).toHaveLength(2), SLOW);
+    const oauth1 = JSON.parse(String(roster.calls('PUT', '/configurations/3')[1]?.body));
+    expect(oauth1).toMatchObject({ authKind: 'oauth1', signatureMethod: 'HMAC-SHA1' });
+    expect(oauth1).not.toHaveProperty('tokenUrl');
   });
 
   it("shows the district's configuration a school inherits, and the school's settings", async () => {

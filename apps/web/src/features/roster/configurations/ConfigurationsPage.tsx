@@ -1,4 +1,4 @@
-import { rosterGrade } from '@colophon/domain';
+import { rosterGrade, rosterSignatureMethod } from '@colophon/domain';
 import type {
   configurationSchema,
   District,
@@ -219,14 +219,39 @@ function EndpointPaper({ children }: { children: JSX.Element }) {
   );
 }
 
-/** The form's values: the secret field is empty unless a new one is typed (it is never sent back). */
-const configurationFormSchema = z.object({
-  version: z.enum(oneRosterVersions),
-  baseUrl: configurationUpdateSchema.shape.baseUrl,
-  authKind: z.enum(authKinds),
-  clientId: configurationUpdateSchema.shape.clientId,
-  clientSecret: z.string().max(2000),
-});
+/**
+ * The form's values: the secret field is empty unless a new one is typed (it is never sent back).
+ * Both kinds' vendor fields are kept while the person switches kinds; only the chosen kind's is
+ * checked and sent (an empty token URL: the vendor's is `<origin>/token`).
+ */
+const configurationFormSchema = z
+  .object({
+    version: z.enum(oneRosterVersions),
+    baseUrl: configurationUpdateSchema.shape.baseUrl,
+    authKind: z.enum(authKinds),
+    tokenUrl: z.string().trim().max(2000),
+    signatureMethod: z.enum(rosterSignatureMethod.codes),
+    clientId: configurationUpdateSchema.shape.clientId,
+    clientSecret: z.string().max(2000),
+  })
+  .superRefine(({ authKind, tokenUrl }, context) => {
+    if (authKind !== 'oauth2' || tokenUrl === '') return;
+    const checked = configurationUpdateSchema.shape.tokenUrl.safeParse(tokenUrl);
+    if (!checked.success) {
+      context.addIssue({ code: 'custom', path: ['tokenUrl'], message: 'Enter an http or https address' });
+    }
+  });
+type ConfigurationFormValues = z.infer<typeof configurationFormSchema>;
+
+/** What is sent: the chosen kind's vendor field only (the roster refuses the other kind's). */
+function endpointBody({ clientSecret, tokenUrl, signatureMethod, ...fields }: ConfigurationFormValues) {
+  return {
+    ...fields,
+    ...(fields.authKind === 'oauth2' ? { tokenUrl: tokenUrl === '' ? null : tokenUrl } : { signatureMethod }),
+    // An empty secret keeps the stored one (left out of the body); a typed one replaces it.
+    ...(clientSecret === '' ? {} : { clientSecret }),
+  };
+}
 
 function ConfigurationForm({ owner, configuration }: { owner: Owner; configuration: Configuration | null }) {
   const [replacing, setReplacing] = useState(false);
@@ -245,13 +270,13 @@ function ConfigurationForm({ owner, configuration }: { owner: Owner; configurati
       version: configuration?.version ?? '1.2',
       baseUrl: configuration?.baseUrl ?? '',
       authKind: configuration?.authKind ?? 'oauth2',
+      tokenUrl: configuration?.tokenUrl ?? '',
+      signatureMethod: configuration?.signatureMethod ?? rosterSignatureMethod.HmacSha256,
       clientId: configuration?.clientId ?? '',
       clientSecret: '',
     },
     method: configuration ? 'PUT' : 'POST',
-    // An empty secret keeps the stored one (left out of the body); a typed one replaces it.
-    submit: ({ clientSecret, ...fields }) =>
-      save.mutateAsync(clientSecret === '' ? fields : { ...fields, clientSecret }),
+    submit: (values) => save.mutateAsync(endpointBody(values)),
     successMessage: 'The OneRoster configuration is saved.',
     onSuccess: () => setReplacing(false),
   });
@@ -282,6 +307,22 @@ function ConfigurationForm({ owner, configuration }: { owner: Owner; configurati
           description="The information system's OneRoster address, e.g. https://sis.example.org/ims/oneroster/rostering/v1p2"
           {...form.getInputProps('baseUrl')}
         />
+        {form.values.authKind === 'oauth2' ? (
+          <TextInput
+            label="Token URL"
+            description="Where the system issues OAuth 2 tokens; leave empty when it is /token at the base URL's address"
+            {...form.getInputProps('tokenUrl')}
+          />
+        ) : (
+          <Select
+            label="Signature method"
+            description="How requests are signed; HMAC-SHA1 only where the system asks for it"
+            required
+            data={rosterSignatureMethod.options()}
+            allowDeselect={false}
+            {...form.getInputProps('signatureMethod')}
+          />
+        )}
         <TextInput label="Client id" required autoComplete="off" {...form.getInputProps('clientId')} />
         {askSecret ? (
           <PasswordInput
