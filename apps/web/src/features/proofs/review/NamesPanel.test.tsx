@@ -1,5 +1,5 @@
 import type { ProofNameCheck } from '@colophon/contract';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { configureApiClient, resetApiClient } from '../../../lib/api-client';
@@ -81,6 +81,17 @@ describe('NamesPanel', () => {
     expect(grade9.textContent).toContain('(2 missing)');
     expect(grade9.textContent).toContain('Ava Brightwater, Liam Okonkwo');
     expect(screen.getByRole('region', { name: 'Grade 10 · Room 204' }).textContent).toContain('Mia Lindqvist');
+  });
+
+  it('pages the missing students with controls a screen reader can name', async () => {
+    answer = { ...checked, missing: { ...checked.missing, total: 120 } };
+    const user = userEvent.setup();
+    renderWithProviders(<NamesPanel proofId={7} processed selected={null} onOpen={() => {}} />);
+    const next = await screen.findByRole('button', { name: 'Next page' });
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Page 3 of the missing students' })).toBeTruthy();
+    await user.click(next);
+    await waitFor(() => expect(calls).toContain('/api/proofs/7/name-check?page=2&perPage=50'));
   });
 
   it('says when the school has no roster, and asks nothing before the proof is processed', async () => {

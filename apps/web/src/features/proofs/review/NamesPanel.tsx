@@ -28,6 +28,13 @@ const reasonLabel: Record<NameFindingView['reason'], string> = {
 };
 
 /** The words a finding is read out as, in the list and as its pin's hover text. */
+const paginationControlNames = {
+  first: 'First page',
+  previous: 'Previous page',
+  next: 'Next page',
+  last: 'Last page',
+} as const;
+
 export function nameFindingText(finding: NameFindingView): string {
   return `Page ${finding.pageNumber}: ‘${finding.found}’ → ${finding.intended}`;
 }
@@ -100,7 +107,16 @@ function MissingList({ check, page, onPage }: { check: ProofNameCheck; page: num
         );
       })}
       {pages > 1 ? (
-        <Pagination size="sm" total={pages} value={page} onChange={onPage} aria-label="Missing students pages" />
+        <Pagination
+          size="sm"
+          total={pages}
+          value={page}
+          onChange={onPage}
+          aria-label="Missing students pages"
+          // Its arrows are icons: each control and page says what it is to a screen reader.
+          getControlProps={(control) => ({ 'aria-label': paginationControlNames[control] })}
+          getItemProps={(item) => ({ 'aria-label': `Page ${item} of the missing students` })}
+        />
       ) : null}
     </Stack>
   );
