@@ -1,5 +1,6 @@
 import { listEnvelopeSchema } from '@colophon/contract';
 import {
+  individualSorts,
   rosterGrade,
   rosterPersonSource,
   rosterPersonStatus,
@@ -307,18 +308,8 @@ export const individualSchema = z.object({
 });
 export type Individual = z.infer<typeof individualSchema>;
 
-export const individualSorts = [
-  'familyName',
-  '-familyName',
-  'givenName',
-  '-givenName',
-  'grade',
-  '-grade',
-  'homeroom',
-  '-homeroom',
-  'updatedAt',
-  '-updatedAt',
-] as const;
+export { individualSorts } from '@colophon/domain';
+
 /** `grade=09&grade=10` or `grade=09`: one grade or several. */
 const oneOrMany = <T extends z.ZodType>(item: T) =>
   z.union([item, z.array(item).max(20)]).transform((value) => (Array.isArray(value) ? value : [value]));

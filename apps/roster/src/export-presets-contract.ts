@@ -1,6 +1,7 @@
 import { listEnvelopeSchema } from '@colophon/contract';
 import {
   DEFAULT_ROSTER_FILE_NAME_TEMPLATE,
+  exportPresetSorts,
   ROSTER_FILE_NAME_TEMPLATE_MAX,
   rosterExportColumn,
   rosterExportLayout,
@@ -82,7 +83,7 @@ export const exportPresetSchema = z.object({
 });
 export type ExportPreset = z.infer<typeof exportPresetSchema>;
 
-export const exportPresetSorts = ['name', '-name', 'updatedAt', '-updatedAt'] as const;
+export { exportPresetSorts } from '@colophon/domain';
 export const exportPresetListQuerySchema = z.object({
   ...pageQuery,
   sort: z.enum(exportPresetSorts).default('name'),

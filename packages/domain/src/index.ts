@@ -55,6 +55,7 @@ export * from './rosterExports';
 export * from './rosterGrades';
 export * from './rosterJobs';
 export * from './rosterPeople';
+export * from './rosterSorts';
 export * from './rosterSync';
 export * from './salesForecast';
 export * from './salesTax';

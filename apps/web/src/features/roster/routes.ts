@@ -1,5 +1,4 @@
 import { listSearchSchema, searchId, searchText } from '@colophon/contract';
-import { queueStatus, rosterJobKind } from '@colophon/domain';
 import { createRoute } from '@tanstack/react-router';
 import { z } from 'zod';
 import { adminRoute, pageRoute } from '../../app/route-base';
@@ -31,14 +30,15 @@ export const configurationsSearchSchema = z.object({
 });
 export type ConfigurationsSearch = z.infer<typeof configurationsSearchSchema>;
 
+// Kind and status are read as a word and a small number, not against the domain's enumerations: this
+// table is in the login page's first script, and the jobs page checks them against the domain itself.
 export const rosterJobsSearchSchema = listSearchSchema.extend({
-  kind: z.enum(rosterJobKind.codes).optional().catch(undefined),
-  status: z.coerce
-    .number()
-    .int()
-    .refine((value) => queueStatus.has(value))
+  kind: z
+    .string()
+    .regex(/^[a-z]{1,16}$/)
     .optional()
     .catch(undefined),
+  status: z.coerce.number().int().min(0).max(99).optional().catch(undefined),
   schoolId: searchId,
   edit: editParam,
 });

@@ -1,4 +1,4 @@
-import { exportPresetSorts } from '@colophon/roster/contract';
+import { exportPresetSorts } from '@colophon/domain';
 import { z } from 'zod';
 import { listSearchSchema, searchBoolean, searchId, searchText } from '../../../lib/list-search';
 

@@ -34,7 +34,14 @@ export function IndividualsPage(): JSX.Element {
   const search = route.useSearch();
   const navigate = route.useNavigate();
   const canManage = userCan(useSession()?.user, 'roster.manage');
-  const { person: openPersonId, create, ...list } = search;
+  const { person: openPersonId, create, ...searched } = search;
+  // The route reads grade, role and status loosely: a value the domain does not know is dropped here.
+  const list = {
+    ...searched,
+    grade: rosterGrade.has(searched.grade) ? searched.grade : undefined,
+    role: rosterRole.has(searched.role) ? searched.role : undefined,
+    status: rosterPersonStatus.has(searched.status) ? searched.status : undefined,
+  };
   const query = useRosterList<Person>('/individuals', listQuery(list));
   const setSearch = (patch: Partial<IndividualsSearch>) =>
     void navigate({ search: (previous) => ({ ...previous, ...patch }) });

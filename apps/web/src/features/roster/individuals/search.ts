@@ -1,5 +1,4 @@
-import { rosterGrade, rosterPersonStatus, rosterRole } from '@colophon/domain';
-import { individualSorts } from '@colophon/roster/contract';
+import { individualSorts } from '@colophon/domain';
 import { z } from 'zod';
 import { listSearchSchema, searchBoolean, searchId, searchText } from '../../../lib/list-search';
 
@@ -12,10 +11,24 @@ export const individualsSearchSchema = listSearchSchema.extend({
   search: searchText,
   schoolId: searchId,
   // One grade: the roster reads a repeated `grade=`, not the `grade[]=` a list is sent as.
-  grade: z.enum(rosterGrade.codes).optional().catch(undefined),
+  // Grade, role and status are read as short words, not against the domain's enumerations (this table is in
+  // the login page's first script); the page drops a value the domain does not know.
+  grade: z
+    .string()
+    .regex(/^[A-Za-z0-9]{1,16}$/)
+    .optional()
+    .catch(undefined),
   homeroom: searchText,
-  role: z.enum(rosterRole.codes).optional().catch(undefined),
-  status: z.enum(rosterPersonStatus.codes).optional().catch(undefined),
+  role: z
+    .string()
+    .regex(/^[A-Za-z0-9]{1,16}$/)
+    .optional()
+    .catch(undefined),
+  status: z
+    .string()
+    .regex(/^[A-Za-z0-9]{1,16}$/)
+    .optional()
+    .catch(undefined),
   person: searchId,
   create: searchBoolean,
 });

@@ -67,7 +67,14 @@ export function RosterJobsPage(): JSX.Element {
   const viewer = useSession()?.user;
   const zone = viewer?.timezone;
   const canManage = userCan(viewer, 'roster.manage');
-  const { edit, ...list } = search;
+  const { edit, ...searched } = search;
+  // The route reads kind and status loosely (its table is in the login page's first script): a value
+  // the domain does not know is dropped here, as a stale filter is everywhere.
+  const list = {
+    ...searched,
+    kind: searched.kind !== undefined && rosterJobKind.has(searched.kind) ? searched.kind : undefined,
+    status: searched.status !== undefined && queueStatus.has(searched.status) ? searched.status : undefined,
+  };
   const query = useRosterList<RosterJobSummary>(PATH, listQuery(list), {
     refetchInterval: (page) => (page?.data.some((job) => rosterJobActive(job.status)) ? ROSTER_JOB_POLL_MS : false),
   });
